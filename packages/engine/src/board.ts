@@ -1,0 +1,99 @@
+import type { GraphSpec } from './graph.ts';
+import type { HexGridSpec } from './hex.ts';
+import type { Seat } from './game.ts';
+
+/**
+ * Everything a generic board needs to draw a scenario's map. Static: it never changes in a match.
+ * Dynamic things (pieces, control, markers) come from a game's Presentation of a view.
+ */
+export interface BoardSpec {
+  topology: { kind: 'hex'; grid: HexGridSpec } | { kind: 'graph'; graph: GraphSpec };
+  /** Which map edge is which compass direction, for the compass rose. */
+  north: 'up' | 'down' | 'left' | 'right';
+  terrainKinds: TerrainKind[];
+  /** Terrain of each location; absent means the first terrain kind. */
+  terrain: Record<string, string>;
+  /** Sets of locations drawn over the terrain: high ground, front lines, entry hexes. */
+  overlays: Overlay[];
+  hexsideKinds: HexsideKind[];
+  hexsides: { kind: string; a: string; b: string }[];
+  /** Named areas labelled on the map: towns, sectors. */
+  regions: Region[];
+  sides: SideStyle[];
+}
+
+export interface TerrainKind {
+  id: string;
+  label: string;
+  fill: string;
+  /** A texture drawn over the fill so terrain is told apart without colour. */
+  pattern?: 'trees' | 'buildings' | 'rough' | 'none';
+}
+
+export interface Overlay {
+  id: string;
+  label: string;
+  locs: string[];
+  style: 'contour' | 'band' | 'ring' | 'hatch';
+  color: string;
+}
+
+export interface HexsideKind {
+  id: string;
+  label: string;
+  color: string;
+  width: number;
+  style: 'solid' | 'teeth' | 'double';
+}
+
+export interface Region {
+  id: string;
+  name: string;
+  kind: string;
+  locs: string[];
+}
+
+/** Colours chosen to be told apart by colour-blind players, with a pattern name as a second cue. */
+export interface SideStyle {
+  seat: Seat;
+  name: string;
+  fill: string;
+  ink: string;
+}
+
+/** What a board shows of one view: the game's module derives it, the client draws it. */
+export interface Presentation {
+  pieces: PiecePresentation[];
+  markers: MarkerPresentation[];
+  /** Who holds a location, where that matters (town control). */
+  control: Record<string, Seat>;
+  /** Off-map boxes: reserves, dead pile, reinforcements. */
+  boxes: { id: string; label: string; pieces: PiecePresentation[] }[];
+  /** The game's tracks as label/value pairs (turn, artillery, command points). */
+  tracks: { id: string; label: string; value: string }[];
+}
+
+export interface PiecePresentation {
+  id: string;
+  loc: string | null;
+  side: Seat;
+  /** The unit's designation as printed on the counter. */
+  label: string;
+  /** NATO symbol: infantry, cavalry, artillery, ... */
+  symbol: 'infantry' | 'cavalry' | 'artillery' | 'mounted-infantry' | 'machine-gun';
+  /** Unit size mark: II battalion, III regiment, X brigade, XX division. */
+  size: 'II' | 'III' | 'X' | 'XX' | '';
+  /** Factors as printed, e.g. "4-3-3". */
+  factors: string;
+  reduced: boolean;
+  /** 0 for the top (front) piece of its location, 1 for the next, and so on. */
+  stackIndex: number;
+  note?: string;
+}
+
+export interface MarkerPresentation {
+  loc: string;
+  kind: string;
+  label: string;
+  side?: Seat;
+}

@@ -1,0 +1,62 @@
+import type { JsonObject } from './json.ts';
+import { type RngState, rollInPlace } from './rng.ts';
+import type { Seat } from './game.ts';
+
+/**
+ * Something that happened, told to the players. `text` is the log line in words; `to`, when set,
+ * limits who may see the event (the server drops it from everyone else's payload).
+ */
+export interface GameEvent extends JsonObject {
+  type: string;
+  text: string;
+}
+
+export interface RollEvent extends GameEvent {
+  type: 'roll';
+  sides: number;
+  dice: number[];
+  total: number;
+  purpose: string;
+}
+
+export function isRoll(event: GameEvent): event is RollEvent {
+  return event.type === 'roll';
+}
+
+/** Events whose seats are restricted carry their audience here. */
+export function eventAudience(event: GameEvent): Seat[] | null {
+  const to = event.to;
+  return Array.isArray(to) ? (to as Seat[]) : null;
+}
+
+/** Whether an event reveals something that cannot be un-known; such actions cannot be undone. */
+export function isIrreversible(event: GameEvent): boolean {
+  return event.type === 'roll' || event.reveals === true;
+}
+
+/**
+ * Collects the events of one action and rolls dice from a copy of the state's generator, so every
+ * roll is an event and the generator state only changes when the action succeeds.
+ */
+export class EventLog {
+  readonly events: GameEvent[] = [];
+  constructor(readonly rng: RngState) {}
+
+  add(event: GameEvent): void {
+    this.events.push(event);
+  }
+
+  roll(count: number, sides: number, purpose: string, label: string): RollEvent {
+    const dice: number[] = [];
+    for (let i = 0; i < count; i++) dice.push(rollInPlace(this.rng, sides));
+    const total = dice.reduce((a, b) => a + b, 0);
+    const text = `${label}: rolled ${dice.join(' + ')}${count > 1 ? ` = ${total}` : ''}`;
+    const event: RollEvent = { type: 'roll', sides, dice, total, purpose, text };
+    this.events.push(event);
+    return event;
+  }
+
+  die(purpose: string, label: string): number {
+    return this.roll(1, 6, purpose, label).total;
+  }
+}

@@ -1,0 +1,106 @@
+import type { BoardSpec } from './board.ts';
+import type { GameError } from './errors.ts';
+import type { GameEvent } from './events.ts';
+import type { Json, JsonObject } from './json.ts';
+
+export type Seat = string;
+
+/** An action is a plain JSON object whose `type` names what is done. */
+export interface Action extends JsonObject {
+  type: string;
+}
+
+export interface SeatInfo {
+  id: Seat;
+  name: string;
+}
+
+export interface ScenarioOption {
+  id: string;
+  label: string;
+  /** Allowed values; the first is the default. */
+  values: Json[];
+}
+
+export interface ScenarioInfo {
+  id: string;
+  name: string;
+  description: string;
+  seats: SeatInfo[];
+  options: ScenarioOption[];
+}
+
+/**
+ * One value the player may pick for a parameter. `loc` and `piece` let a generic board highlight
+ * where the option is; `cost` and `detail` are shown beside it.
+ */
+export interface ChoiceOption {
+  value: Json;
+  label: string;
+  loc?: string;
+  piece?: string;
+  cost?: number;
+  detail?: JsonObject;
+}
+
+export type ChoiceParam =
+  | { name: string; label: string; kind: 'one'; options: ChoiceOption[] }
+  | { name: string; label: string; kind: 'some'; options: ChoiceOption[]; min: number; max: number };
+
+/**
+ * A thing a seat may do now. The action sent is `{ type: action, ...base, [param.name]: picked }`:
+ * for a 'one' parameter the picked option's value, for 'some' an array of the picked values.
+ * Every combination the parameters allow is a legal action, so a bot can enumerate or sample them
+ * and a client can render them without knowing the game.
+ */
+export interface Choice {
+  action: string;
+  label: string;
+  base: JsonObject;
+  params: ChoiceParam[];
+  /** The piece the choice belongs to: the board offers it when that piece is selected. */
+  piece?: string;
+  /** The location the choice is about (a target hex, a hex to place in). */
+  loc?: string;
+  /** Taking this choice rolls dice or reveals information, so it cannot be undone. */
+  irreversible?: boolean;
+}
+
+export interface Outcome {
+  /** null for a draw. */
+  winner: Seat | null;
+  reason: string;
+}
+
+export interface Status {
+  /** Human-readable turn and phase, for lists and headers. */
+  turn: string;
+  phase: string;
+  /** Seats that must act before the game can go on. */
+  toAct: Seat[];
+}
+
+export type ApplyResult<S> =
+  | { ok: true; state: S; events: GameEvent[]; undoable: boolean }
+  | { ok: false; error: GameError };
+
+/**
+ * The contract every game fulfils; the server and the client use nothing else.
+ * S is the full state (plain JSON, including the generator's state); V is what one seat, or a
+ * spectator (seat null), may see. `choices` reads only what the seat's view holds, so the client can
+ * compute it from its view and the server from the full state, with the same result.
+ */
+export interface GameModule<S extends JsonObject = JsonObject, V extends JsonObject = JsonObject> {
+  id: string;
+  title: string;
+  scenarios: ScenarioInfo[];
+  /** The map and the static data a board needs to draw this scenario. */
+  board(scenarioId: string): BoardSpec;
+  setup(scenarioId: string, options: JsonObject, seed: string): S;
+  status(state: S | V): Status;
+  choices(state: S | V, seat: Seat): Choice[];
+  /** Never throws and never mutates `state`: an illegal or malformed action gives an error. */
+  apply(state: S, seat: Seat, action: unknown): ApplyResult<S>;
+  view(state: S, seat: Seat | null): V;
+  outcome(state: S | V): Outcome | null;
+}
