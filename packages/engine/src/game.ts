@@ -1,4 +1,4 @@
-import type { BoardSpec } from './board.ts';
+import type { BoardSpec, Presentation } from './board.ts';
 import type { GameError } from './errors.ts';
 import type { GameEvent } from './events.ts';
 import type { Json, JsonObject } from './json.ts';
@@ -102,5 +102,7 @@ export interface GameModule<S extends JsonObject = JsonObject, V extends JsonObj
   /** Never throws and never mutates `state`: an illegal or malformed action gives an error. */
   apply(state: S, seat: Seat, action: unknown): ApplyResult<S>;
   view(state: S, seat: Seat | null): V;
+  /** What a board draws of a view: pieces, markers, control, boxes and tracks. */
+  present(view: V, seat: Seat | null): Presentation;
   outcome(state: S | V): Outcome | null;
 }
