@@ -1,6 +1,6 @@
-import type { ApplyResult } from './game.ts';
 import { RuleViolation } from './errors.ts';
 import { EventLog, isIrreversible } from './events.ts';
+import type { ApplyResult } from './game.ts';
 import type { RngState } from './rng.ts';
 
 /**
@@ -19,7 +19,10 @@ export function applyOnCopy<S extends { rng: RngState }>(
   } catch (err) {
     if (err instanceof RuleViolation) return { ok: false, error: { code: err.code, message: err.message } };
     const message = err instanceof Error ? err.message : String(err);
-    return { ok: false, error: { code: 'INTERNAL_ERROR', message: `the rules failed on this action: ${message}` } };
+    return {
+      ok: false,
+      error: { code: 'INTERNAL_ERROR', message: `the rules failed on this action: ${message}` },
+    };
   }
   draft.rng = log.rng;
   return { ok: true, state: draft, events: log.events, undoable: !log.events.some(isIrreversible) };

@@ -1,6 +1,6 @@
+import type { Seat } from './game.ts';
 import type { GraphSpec } from './graph.ts';
 import type { HexGridSpec } from './hex.ts';
-import type { Seat } from './game.ts';
 
 /**
  * Everything a generic board needs to draw a scenario's map. Static: it never changes in a match.

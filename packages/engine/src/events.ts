@@ -1,6 +1,6 @@
+import type { Seat } from './game.ts';
 import type { JsonObject } from './json.ts';
 import { type RngState, rollInPlace } from './rng.ts';
-import type { Seat } from './game.ts';
 
 /**
  * Something that happened, told to the players. `text` is the log line in words; `to`, when set,

@@ -66,6 +66,13 @@ export interface Choice {
   irreversible?: boolean;
 }
 
+export interface Preview {
+  title: string;
+  facts: { label: string; value: string }[];
+  /** Possible results with their chances, summing to 1. */
+  outcomes: { label: string; chance: number }[];
+}
+
 export interface Outcome {
   /** null for a draw. */
   winner: Seat | null;
@@ -90,7 +97,7 @@ export type ApplyResult<S> =
  * spectator (seat null), may see. `choices` reads only what the seat's view holds, so the client can
  * compute it from its view and the server from the full state, with the same result.
  */
-export interface GameModule<S extends JsonObject = JsonObject, V extends JsonObject = JsonObject> {
+export interface GameModule<S extends object = object, V extends object = object> {
   id: string;
   title: string;
   scenarios: ScenarioInfo[];
@@ -102,6 +109,11 @@ export interface GameModule<S extends JsonObject = JsonObject, V extends JsonObj
   /** Never throws and never mutates `state`: an illegal or malformed action gives an error. */
   apply(state: S, seat: Seat, action: unknown): ApplyResult<S>;
   view(state: S, seat: Seat | null): V;
+  /**
+   * What an action would risk before it is taken (an attack's odds), for a player deciding; null
+   * when the game has nothing to say about it.
+   */
+  preview?(view: V, seat: Seat, action: Action): Preview | null;
   /** What a board draws of a view: pieces, markers, control, boxes and tracks. */
   present(view: V, seat: Seat | null): Presentation;
   outcome(state: S | V): Outcome | null;

@@ -6,13 +6,13 @@ import type { RecordedAction } from './replay.ts';
 import { type RngState, rngFromSeed, rollInPlace } from './rng.ts';
 
 /** Chooses which of the offered choices a bot takes; the default picks uniformly. */
-export type Policy = (choices: Choice[], seat: Seat, state: JsonObject, pick: (n: number) => number) => Choice;
+export type Policy = (choices: Choice[], seat: Seat, state: object, pick: (n: number) => number) => Choice;
 
 export interface PlayoutOptions {
   maxActions?: number;
   policy?: Policy;
   /** Called after every applied action, for invariant checks. */
-  afterAction?: (state: JsonObject, action: Action, events: GameEvent[]) => void;
+  afterAction?: (state: object, action: Action, events: GameEvent[]) => void;
 }
 
 export interface PlayoutResult<S> {
@@ -25,8 +25,8 @@ export interface PlayoutResult<S> {
  * Plays a game to its end by taking random legal choices. The bot's own generator is seeded apart
  * from the game's, so the same bot seed replays the same game.
  */
-export function randomPlayout<S extends JsonObject>(
-  game: GameModule<S, JsonObject>,
+export function randomPlayout<S extends object>(
+  game: GameModule<S, object>,
   scenario: string,
   seed: string,
   botSeed: string,
@@ -48,7 +48,9 @@ export function randomPlayout<S extends JsonObject>(
     const action = pickAction(choice, pick);
     const result = game.apply(state, seat, action);
     if (!result.ok) {
-      throw new Error(`offered action ${JSON.stringify(action)} refused: ${result.error.code} ${result.error.message}`);
+      throw new Error(
+        `offered action ${JSON.stringify(action)} refused: ${result.error.code} ${result.error.message}`,
+      );
     }
     state = result.state;
     actions.push({ seat, action });

@@ -16,8 +16,8 @@ export interface MatchRecord {
 }
 
 /** Replays a record from its seed; throws if any recorded action is refused. */
-export function replay<S extends JsonObject>(
-  game: GameModule<S, JsonObject>,
+export function replay<S extends object>(
+  game: GameModule<S, object>,
   record: MatchRecord,
   onStep?: (state: S, events: GameEvent[], index: number) => void,
 ): S {
@@ -25,7 +25,9 @@ export function replay<S extends JsonObject>(
   record.actions.forEach(({ seat, action }, index) => {
     const result = game.apply(state, seat, action);
     if (!result.ok) {
-      throw new Error(`action ${index} (${JSON.stringify(action)}) was refused: ${result.error.code} ${result.error.message}`);
+      throw new Error(
+        `action ${index} (${JSON.stringify(action)}) was refused: ${result.error.code} ${result.error.message}`,
+      );
     }
     state = result.state;
     onStep?.(state, result.events, index);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GraphTopology, HexGrid, edgeKey, parseHexId } from '../src/index.ts';
+import { edgeKey, GraphTopology, HexGrid, parseHexId } from '../src/index.ts';
 
 const grid = new HexGrid({ columns: 10, rows: 8, downColumns: 'even' });
 
@@ -37,7 +37,13 @@ describe('hex grid numbered as in the rule books', () => {
   });
 
   it('follows a straight line through single hexes', () => {
-    expect(grid.line('0302', '0306').map((s) => s.join('/'))).toEqual(['0302', '0303', '0304', '0305', '0306']);
+    expect(grid.line('0302', '0306').map((s) => s.join('/'))).toEqual([
+      '0302',
+      '0303',
+      '0304',
+      '0305',
+      '0306',
+    ]);
   });
 
   it('reports both hexes where a line runs along a hexside', () => {
@@ -85,6 +91,8 @@ describe('point-to-point maps', () => {
   });
 
   it('refuses a connection to a space that does not exist', () => {
-    expect(() => new GraphTopology({ nodes: [{ id: 'A', x: 0, y: 0 }], edges: [{ a: 'A', b: 'B' }] })).toThrow(/B|map/);
+    expect(
+      () => new GraphTopology({ nodes: [{ id: 'A', x: 0, y: 0 }], edges: [{ a: 'A', b: 'B' }] }),
+    ).toThrow(/B|map/);
   });
 });

@@ -1,8 +1,8 @@
-import type { GameModule, JsonObject } from '@salient/engine';
+import type { GameModule } from '@salient/engine';
 
 /** Every game the product offers, by id. The server and client take games from here only. */
-export const games: Readonly<Record<string, GameModule<JsonObject, JsonObject>>> = {};
+export const games: Readonly<Record<string, GameModule>> = {};
 
-export function findGame(id: string): GameModule<JsonObject, JsonObject> | undefined {
+export function findGame(id: string): GameModule | undefined {
   return Object.hasOwn(games, id) ? games[id] : undefined;
 }

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { DatabaseTarget } from './db/database.ts';
+import { repoRoot } from './paths.ts';
+
+const DEV_SESSION_SECRET = 'salient-development-secret-change-me';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().default('./.data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Salient <salient@localhost>'),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+  SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(50),
+  AUTH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  ACTION_RATE_PER_SECOND: z.coerce.number().min(1).default(20),
+  SCRYPT_COST: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 1024 && (n & (n - 1)) === 0, 'must be a power of two, at least 1024')
+    .default(16_384),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  redisUrl: string | null;
+  webDist: string;
+  sessionSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** The address in notification links. */
+  publicUrl: string | null;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  snapshotEvery: number;
+  authRatePerMinute: number;
+  actionRatePerSecond: number;
+  scryptCost: number;
+  /** Delays between webhook/e-mail attempts; the number of entries is the number of retries. */
+  notifyRetryDelaysMs: number[];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks the environment; every problem is listed at once, by variable name. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new ConfigError('invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+    redisUrl: e.REDIS_URL ?? null,
+    webDist: path.resolve(e.WEB_DIST),
+    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ?? null,
+    logLevel: e.LOG_LEVEL,
+    snapshotEvery: e.SNAPSHOT_EVERY,
+    authRatePerMinute: e.AUTH_RATE_PER_MINUTE,
+    actionRatePerSecond: e.ACTION_RATE_PER_SECOND,
+    scryptCost: e.SCRYPT_COST,
+    notifyRetryDelaysMs: [1_000, 10_000, 60_000],
+  };
+}
+
+export const usesDevSessionSecret = (config: Config) => config.sessionSecret === DEV_SESSION_SECRET;

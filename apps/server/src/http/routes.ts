@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import {
+  api,
+  createMatchRequest,
+  type GamesResponse,
+  joinMatchRequest,
+  matchListQuery,
+  ServerErrorCode,
+  type Settings,
+  settingsUpdate,
+  signInRequest,
+  signUpRequest,
+} from '@salient/protocol';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, type Sessions } from '../auth/sessions.ts';
+import type { Db } from '../db/database.ts';
+import { AppError, conflict } from '../errors.ts';
+import { Prisma } from '../generated/prisma/client.ts';
+import type { Lifecycle } from '../matches/lifecycle.ts';
+import type { AnyGame } from '../matches/liveMatch.ts';
+import { listMatches } from '../matches/lists.ts';
+import type { MatchStore } from '../matches/matchStore.ts';
+import { exportRecord, importRecord } from '../matches/records.ts';
+import type { Metrics } from '../metrics.ts';
+import { requireUser } from './app.ts';
+
+export interface RouteDeps {
+  db: Db;
+  sessions: Sessions;
+  lifecycle: Lifecycle;
+  store: MatchStore;
+  metrics: Metrics;
+  games: AnyGame[];
+  findGame: (id: string) => AnyGame | undefined;
+  authRatePerMinute: number;
+  scryptCost: number;
+  secureCookies: boolean;
+}
+
+/** A dummy hash so signing in as an unknown user costs as much as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+
+export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
+  const authLimit = { config: { rateLimit: { max: d.authRatePerMinute, timeWindow: 60_000 } } };
+  const setSession = (reply: import('fastify').FastifyReply, token: string) =>
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: d.secureCookies,
+      maxAge: SESSION_MAX_AGE_SECONDS,
+    });
+
+  app.post(api.signUp, authLimit, async (req, reply) => {
+    const body = signUpRequest.parse(req.body);
+    const passwordHash = await hashPassword(body.password, d.scryptCost);
+    try {
+      const user = await d.db.user.create({
+        data: { id: randomUUID(), username: body.username, passwordHash, email: body.email ?? null },
+        select: { id: true, username: true },
+      });
+      setSession(reply, await d.sessions.create(user.id));
+      return reply.status(201).send({ user });
+    } catch (err) {
+      if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
+        throw conflict(ServerErrorCode.UsernameTaken, `the name ${body.username} is taken`);
+      }
+      throw err;
+    }
+  });
+
+  app.post(api.signIn, authLimit, async (req, reply) => {
+    const body = signInRequest.parse(req.body);
+    const user = await d.db.user.findUnique({ where: { username: body.username } });
+    decoyHash ??= hashPassword('decoy-password', d.scryptCost);
+    const ok = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash));
+    if (!user || !ok) throw new AppError(ServerErrorCode.BadCredentials, 'wrong name or password', 401);
+    setSession(reply, await d.sessions.create(user.id));
+    return { user: { id: user.id, username: user.username } };
+  });
+
+  app.post(api.signOut, async (req, reply) => {
+    await d.sessions.destroy(req.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.status(204).send();
+  });
+
+  app.get(api.me, async (req) => ({ user: requireUser(req) }));
+
+  const settingsOf = async (userId: string): Promise<Settings> => {
+    const u = await d.db.user.findUniqueOrThrow({ where: { id: userId } });
+    return { email: u.email, webhookUrl: u.webhookUrl, notifyByEmail: u.notifyByEmail, notifyByWebhook: u.notifyByWebhook };
+  };
+  app.get(api.settings, async (req) => settingsOf(requireUser(req).id));
+  app.put(api.settings, async (req) => {
+    const user = requireUser(req);
+    const body = settingsUpdate.parse(req.body);
+    if (body.webhookUrl && !/^https?:\/\//.test(body.webhookUrl)) {
+      throw new AppError(ServerErrorCode.BadRequest, 'webhookUrl must be an http(s) URL');
+    }
+    await d.db.user.update({ where: { id: user.id }, data: body });
+    return settingsOf(user.id);
+  });
+
+  app.get(api.games, async (): Promise<GamesResponse> => ({
+    games: d.games.map((g) => ({
+      id: g.id,
+      title: g.title,
+      scenarios: g.scenarios.map((s) => ({ id: s.id, name: s.name, description: s.description, seats: s.seats })),
+    })),
+  }));
+
+  app.post(api.matches, async (req, reply) => {
+    const user = requireUser(req);
+    return reply.status(201).send(await d.lifecycle.create(user, createMatchRequest.parse(req.body)));
+  });
+  app.get(api.matches, async (req) => {
+    const q = matchListQuery.parse(req.query);
+    return { matches: await listMatches(d.db, d.store, q.list, req.user, q.limit) };
+  });
+  app.get<{ Params: { id: string } }>('/api/matches/:id', async (req) => d.lifecycle.summary(req.params.id, req.user));
+  app.post<{ Params: { id: string } }>('/api/matches/:id/join', async (req) => {
+    const body = joinMatchRequest.parse(req.body);
+    return d.lifecycle.join(req.params.id, requireUser(req), body.seat, body.invite);
+  });
+  app.post<{ Params: { id: string } }>('/api/matches/:id/leave', async (req, reply) => {
+    const summary = await d.lifecycle.leave(req.params.id, requireUser(req));
+    return summary ? summary : reply.status(204).send();
+  });
+  app.post<{ Params: { id: string } }>('/api/matches/:id/resign', async (req) =>
+    d.lifecycle.resign(req.params.id, requireUser(req)),
+  );
+  app.post<{ Params: { id: string } }>('/api/matches/:id/claim', async (req) =>
+    d.lifecycle.claim(req.params.id, requireUser(req)),
+  );
+  app.post<{ Params: { id: string } }>('/api/matches/:id/rematch', async (req, reply) =>
+    reply.status(201).send(await d.lifecycle.rematch(req.params.id, requireUser(req))),
+  );
+  app.get<{ Params: { id: string } }>('/api/matches/:id/record', async (req) => exportRecord(d.db, d.store, req.params.id));
+  app.get<{ Params: { code: string } }>('/api/invites/:code', async (req) => d.lifecycle.byInvite(req.params.code, req.user));
+  app.post(api.importRecord, async (req, reply) =>
+    reply.status(201).send(await importRecord(d.db, d.findGame, requireUser(req), req.body)),
+  );
+
+  app.get(api.health, async (_req, reply) => {
+    try {
+      await d.db.$queryRawUnsafe('SELECT 1');
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', error: { code: 'DATABASE_DOWN', message: 'the database does not answer' } });
+    }
+  });
+  app.get(api.metrics, async (_req, reply) => {
+    const rows = await d.db.match.groupBy({ by: ['status'], _count: { _all: true } });
+    const byStatus: Record<string, number> = { open: 0, active: 0, finished: 0 };
+    for (const r of rows) byStatus[r.status] = r._count._all;
+    return reply.type('text/plain; version=0.0.4').send(d.metrics.render(byStatus, d.store.size));
+  });
+}

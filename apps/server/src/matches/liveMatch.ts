@@ -1,0 +1,62 @@
+import type { GameModule, JsonObject, Outcome } from '@salient/engine';
+import type { MatchStatus, PublicUser, TimeControl, Visibility } from '@salient/protocol';
+
+/** Game states and views are plain JSON objects (the engine's contract), typed loosely here. */
+export type AnyGame = GameModule;
+export type GameRegistry = (id: string) => AnyGame | undefined;
+
+export interface SeatHolder {
+  seat: string;
+  name: string;
+  user: PublicUser | null;
+}
+
+/** A step of the match's log as far as undo needs it. */
+export interface EffectiveStep {
+  seq: number;
+  seat: string;
+  undoable: boolean;
+}
+
+/**
+ * A match as one server process holds it in memory: the database row plus the current full state.
+ * The database is the truth; this is rebuilt from it whenever another process may have moved on.
+ */
+export interface LiveMatch {
+  id: string;
+  gameId: string;
+  game: AnyGame;
+  scenario: string;
+  options: JsonObject;
+  status: MatchStatus;
+  visibility: Visibility;
+  inviteCode: string | null;
+  timeControl: TimeControl;
+  seed: string;
+  seedHash: string;
+  seq: number;
+  state: object;
+  turn: string;
+  phase: string;
+  toAct: string[];
+  outcome: Outcome | null;
+  /** Live clocks: ms left per seat at `clockSince`. */
+  clock: Record<string, number> | null;
+  clockSince: Date | null;
+  deadline: Date | null;
+  createdBy: PublicUser;
+  createdAt: Date;
+  updatedAt: Date;
+  finishedAt: Date | null;
+  rematchOf: string | null;
+  seats: SeatHolder[];
+  /** Steps not undone, oldest first. */
+  effective: EffectiveStep[];
+  /** clientActionId -> seq, so a resent action is recognised. */
+  clientActionIds: Map<string, number>;
+}
+
+export function seatOf(match: LiveMatch, userId: string | undefined): string | null {
+  if (!userId) return null;
+  return match.seats.find((s) => s.user?.id === userId)?.seat ?? null;
+}

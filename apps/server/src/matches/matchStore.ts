@@ -1,0 +1,173 @@
+import type { JsonObject, Outcome } from '@salient/engine';
+import { type MatchStatus, type TimeControl, timeControl, type Visibility } from '@salient/protocol';
+import type { Db } from '../db/database.ts';
+import { AppError, notFound } from '../errors.ts';
+import type { EffectiveStep, GameRegistry, LiveMatch } from './liveMatch.ts';
+
+const CACHE_LIMIT = 5_000;
+
+/**
+ * Loads matches from the database into memory and serialises the work on each match within this
+ * process. Across processes the database decides: every write is conditional on the seq and status
+ * this process saw, so a stale copy can only cause a refusal and a reload, never a fork.
+ */
+export class MatchStore {
+  private readonly cache = new Map<string, LiveMatch>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly findGame: GameRegistry,
+  ) {}
+
+  /** Runs `work` after every earlier piece of work on the same match has finished. */
+  serial<T>(matchId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(matchId) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const tail = run.catch(() => undefined);
+    this.queues.set(matchId, tail);
+    tail.then(() => {
+      if (this.queues.get(matchId) === tail) this.queues.delete(matchId);
+    });
+    return run;
+  }
+
+  /** Resolves once no work is queued on any match: for graceful shutdown. */
+  async drain(): Promise<void> {
+    while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+
+  cached(matchId: string): LiveMatch | undefined {
+    return this.cache.get(matchId);
+  }
+
+  async get(matchId: string): Promise<LiveMatch> {
+    return this.cache.get(matchId) ?? this.reload(matchId);
+  }
+
+  evict(matchId: string): void {
+    this.cache.delete(matchId);
+  }
+
+  remember(m: LiveMatch): void {
+    this.cache.delete(m.id);
+    this.cache.set(m.id, m);
+    if (this.cache.size > CACHE_LIMIT) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+  }
+
+  /** Reloads when the database has moved past the cached copy (another process wrote). */
+  async fresh(matchId: string): Promise<LiveMatch> {
+    const cached = this.cache.get(matchId);
+    if (!cached) return this.reload(matchId);
+    const row = await this.db.match.findUnique({ where: { id: matchId }, select: { seq: true, status: true, updatedAt: true } });
+    if (!row) throw notFound('match');
+    if (row.seq === cached.seq && row.status === cached.status && row.updatedAt.getTime() === cached.updatedAt.getTime()) {
+      return cached;
+    }
+    return this.reload(matchId);
+  }
+
+  async reload(matchId: string): Promise<LiveMatch> {
+    const m = await this.load(matchId);
+    this.remember(m);
+    return m;
+  }
+
+  private async load(matchId: string): Promise<LiveMatch> {
+    if (typeof matchId !== 'string' || matchId.length > 64) throw notFound('match');
+    const row = await this.db.match.findUnique({
+      where: { id: matchId },
+      include: {
+        seats: { include: { user: { select: { id: true, username: true } } }, orderBy: { position: 'asc' } },
+        createdBy: { select: { id: true, username: true } },
+      },
+    });
+    if (!row) throw notFound('match');
+    const game = this.findGame(row.game);
+    if (!game) throw new AppError('UNKNOWN_GAME', `this server no longer hosts the game ${row.game}`, 500);
+    const scenario = game.scenarios.find((s) => s.id === row.scenario);
+    const seatNames = new Map(scenario?.seats.map((s) => [s.id, s.name]) ?? []);
+
+    const steps = await this.db.matchAction.findMany({
+      where: { matchId },
+      select: { seq: true, kind: true, seat: true, undone: true, undoable: true, clientActionId: true },
+      orderBy: { seq: 'asc' },
+    });
+    const effective: EffectiveStep[] = steps
+      .filter((s) => s.kind === 'action' && !s.undone)
+      .map((s) => ({ seq: s.seq, seat: s.seat, undoable: s.undoable }));
+    const clientActionIds = new Map<string, number>();
+    for (const s of steps) if (s.clientActionId) clientActionIds.set(s.clientActionId, s.seq);
+
+    const options = row.options as JsonObject;
+    const state = await this.stateAfter({ id: row.id, game, scenario: row.scenario, options, seed: row.seed }, effective);
+    return {
+      id: row.id,
+      gameId: row.game,
+      game,
+      scenario: row.scenario,
+      options,
+      status: row.status as MatchStatus,
+      visibility: row.visibility as Visibility,
+      inviteCode: row.inviteCode,
+      timeControl: timeControl.parse(row.timeControl) as TimeControl,
+      seed: row.seed,
+      seedHash: row.seedHash,
+      seq: row.seq,
+      state,
+      turn: row.turn,
+      phase: row.phase,
+      toAct: row.toAct as string[],
+      outcome: (row.outcome as Outcome | null) ?? null,
+      clock: (row.clock as Record<string, number> | null) ?? null,
+      clockSince: row.clockSince,
+      deadline: row.deadline,
+      createdBy: row.createdBy,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      finishedAt: row.finishedAt,
+      rematchOf: row.rematchOf,
+      seats: row.seats.map((s) => ({ seat: s.seat, name: seatNames.get(s.seat) ?? s.seat, user: s.user })),
+      effective,
+      clientActionIds,
+    };
+  }
+
+  /** The state after the given effective steps: from the latest snapshot among them, replaying the rest. */
+  async stateAfter(
+    m: Pick<LiveMatch, 'id' | 'game' | 'scenario' | 'options' | 'seed'>,
+    effective: EffectiveStep[],
+  ): Promise<object> {
+    const lastSeq = effective.at(-1)?.seq ?? 0;
+    const snapshot = await this.db.matchSnapshot.findFirst({
+      where: { matchId: m.id, seq: { lte: lastSeq } },
+      orderBy: { seq: 'desc' },
+    });
+    let state: object = snapshot ? (snapshot.state as JsonObject) : m.game.setup(m.scenario, m.options, m.seed);
+    const fromSeq = snapshot?.seq ?? 0;
+    const wanted = effective.filter((s) => s.seq > fromSeq).map((s) => s.seq);
+    const rows = await this.db.matchAction.findMany({
+      where: { matchId: m.id, seq: { in: wanted } },
+      select: { seq: true, seat: true, action: true },
+      orderBy: { seq: 'asc' },
+    });
+    if (rows.length !== wanted.length) {
+      throw new AppError('INTERNAL_ERROR', `match ${m.id}: the log changed while loading`, 503);
+    }
+    for (const row of rows) {
+      const result = m.game.apply(state, row.seat, row.action);
+      if (!result.ok) {
+        throw new AppError('INTERNAL_ERROR', `match ${m.id}: step ${row.seq} no longer applies (${result.error.code})`, 500);
+      }
+      state = result.state;
+    }
+    return state;
+  }
+}

@@ -1,0 +1,46 @@
+/** Prometheus metrics, written out by hand: a few counters, gauges and one histogram. */
+const LATENCY_BUCKETS = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+export class Metrics {
+  actionsAccepted = 0;
+  actionsRefused = 0;
+  private readonly bucketCounts = LATENCY_BUCKETS.map(() => 0);
+  private latencySum = 0;
+  private latencyCount = 0;
+  sockets = 0;
+
+  actionDone(ok: boolean, seconds: number): void {
+    if (ok) this.actionsAccepted++;
+    else this.actionsRefused++;
+    this.latencySum += seconds;
+    this.latencyCount++;
+    LATENCY_BUCKETS.forEach((le, i) => {
+      if (seconds <= le) this.bucketCounts[i]!++;
+    });
+  }
+
+  /** The exposition text; `matchesByStatus` is counted from the database at scrape time. */
+  render(matchesByStatus: Record<string, number>, loadedMatches: number): string {
+    const lines: string[] = [];
+    lines.push('# HELP salient_matches Matches in the database by status.', '# TYPE salient_matches gauge');
+    for (const [status, n] of Object.entries(matchesByStatus)) lines.push(`salient_matches{status="${status}"} ${n}`);
+    lines.push('# HELP salient_matches_loaded Matches held in this process.', '# TYPE salient_matches_loaded gauge');
+    lines.push(`salient_matches_loaded ${loadedMatches}`);
+    lines.push('# HELP salient_sockets Connected socket.io clients.', '# TYPE salient_sockets gauge');
+    lines.push(`salient_sockets ${this.sockets}`);
+    lines.push('# HELP salient_actions_total Submitted actions by result.', '# TYPE salient_actions_total counter');
+    lines.push(`salient_actions_total{result="accepted"} ${this.actionsAccepted}`);
+    lines.push(`salient_actions_total{result="refused"} ${this.actionsRefused}`);
+    lines.push(
+      '# HELP salient_action_latency_seconds From receipt to acknowledgement.',
+      '# TYPE salient_action_latency_seconds histogram',
+    );
+    LATENCY_BUCKETS.forEach((le, i) => {
+      lines.push(`salient_action_latency_seconds_bucket{le="${le}"} ${this.bucketCounts[i]}`);
+    });
+    lines.push(`salient_action_latency_seconds_bucket{le="+Inf"} ${this.latencyCount}`);
+    lines.push(`salient_action_latency_seconds_sum ${this.latencySum}`);
+    lines.push(`salient_action_latency_seconds_count ${this.latencyCount}`);
+    return `${lines.join('\n')}\n`;
+  }
+}

@@ -1,0 +1,309 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  type ChatMessage,
+  type ClientToServerEvents,
+  chatRequest,
+  joinRequest,
+  leaveRequest,
+  type MatchSnapshot,
+  type MatchUpdate,
+  type PublicUser,
+  SOCKET_PATH,
+  ServerErrorCode,
+  type ServerToClientEvents,
+  submitRequest,
+  syncRequest,
+  undoRequest,
+} from '@salient/protocol';
+import type { Logger } from 'pino';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import { cookieFrom, SESSION_COOKIE, type Sessions } from '../auth/sessions.ts';
+import type { Db } from '../db/database.ts';
+import { AppError, toErrorBody } from '../errors.ts';
+import { type LiveMatch, seatOf } from '../matches/liveMatch.ts';
+import type { MatchStore } from '../matches/matchStore.ts';
+import type { CommittedStep, MatchListener, Play } from '../matches/play.ts';
+import { summaryFor } from '../matches/summary.ts';
+import type { Metrics } from '../metrics.ts';
+import type { Notifier } from '../notify/notifier.ts';
+import { matchRoom, seatRoom, spectatorRoom } from './rooms.ts';
+import { TokenBucket } from './tokenBucket.ts';
+import { eventsFor, logFor, viewFor } from './views.ts';
+
+interface SocketData {
+  user: PublicUser | null;
+  /** matchId -> the seat joined as, or null when watching. */
+  joined: Map<string, string | null>;
+  bucket: TokenBucket;
+}
+
+type SalientServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type SalientSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+const SYNC_DELTA_LIMIT = 500;
+const CHAT_HISTORY = 50;
+
+export interface RealtimeDeps {
+  db: Db;
+  store: MatchStore;
+  sessions: Sessions;
+  metrics: Metrics;
+  log: Logger;
+  actionRatePerSecond: number;
+  redisUrl: string | null;
+}
+
+/**
+ * socket.io play: joining, syncing, submitting, undoing and chat; and the per-seat broadcast of
+ * every committed step. Each recipient gets the view from its own seat and only the events it may
+ * see; the spectators get the public view.
+ */
+export class Realtime implements MatchListener {
+  readonly io: SalientServer;
+  play!: Play;
+  notifier: Notifier | null = null;
+  private readonly countTimers = new Map<string, NodeJS.Timeout>();
+  private redisClients: { quit(): Promise<unknown> }[] = [];
+  shuttingDown = false;
+
+  constructor(
+    httpServer: HttpServer,
+    private readonly deps: RealtimeDeps,
+  ) {
+    this.io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
+    this.io.use((socket, next) => {
+      deps.sessions
+        .userFor(cookieFrom(socket.handshake.headers.cookie, SESSION_COOKIE))
+        .then((user) => {
+          socket.data.user = user;
+          socket.data.joined = new Map();
+          socket.data.bucket = new TokenBucket(deps.actionRatePerSecond);
+          next();
+        })
+        .catch((err) => {
+          deps.log.error({ err }, 'socket authentication failed');
+          next(new Error('authentication failed'));
+        });
+    });
+    this.io.on('connection', (socket) => this.onConnection(socket));
+  }
+
+  async useRedis(url: string): Promise<void> {
+    const pub = createClient({ url });
+    const sub = pub.duplicate();
+    pub.on('error', (err) => this.deps.log.error({ err }, 'redis publisher error'));
+    sub.on('error', (err) => this.deps.log.error({ err }, 'redis subscriber error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    this.redisClients = [pub, sub];
+    this.io.adapter(createAdapter(pub, sub));
+  }
+
+  private onConnection(socket: SalientSocket): void {
+    const { metrics, log } = this.deps;
+    metrics.sockets++;
+    socket.on('disconnect', () => {
+      metrics.sockets--;
+      for (const [matchId, seat] of socket.data.joined) if (seat === null) this.countSpectatorsSoon(matchId);
+    });
+    const handle = <Req, Res>(
+      event: keyof ClientToServerEvents,
+      run: (payload: unknown, socket: SalientSocket) => Promise<Res>,
+      limited: boolean,
+    ) => {
+      // socket.io passes the client's arguments as they came: anything at all may arrive here.
+      socket.on(event as 'match:join', ((payload: unknown, ack: unknown) => {
+        if (typeof ack !== 'function') return;
+        const reply = ack as (res: Res | { ok: false; error: { code: string; message: string } }) => void;
+        if (this.shuttingDown) {
+          reply({ ok: false, error: { code: ServerErrorCode.ShuttingDown, message: 'the server is restarting' } });
+          return;
+        }
+        if (limited && !socket.data.bucket.take()) {
+          reply({ ok: false, error: { code: ServerErrorCode.RateLimited, message: 'too many messages: slow down' } });
+          return;
+        }
+        run(payload, socket).then(reply, (err: unknown) => {
+          if (!(err instanceof AppError)) log.error({ err, event }, 'socket handler failed');
+          reply({ ok: false, error: toErrorBody(err) });
+        });
+      }) as never);
+      return undefined as Req | undefined;
+    };
+    handle('match:join', (p, s) => this.join(p, s), false);
+    handle('match:sync', (p, s) => this.sync(p, s), false);
+    handle('match:submit', (p, s) => this.submit(p, s), true);
+    handle('match:undo', (p, s) => this.undo(p, s), true);
+    handle('match:leave', (p, s) => this.leave(p, s), false);
+    handle('chat:send', (p, s) => this.chat(p, s), true);
+  }
+
+  private parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, payload: unknown): T {
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new AppError(ServerErrorCode.BadRequest, issue ? `${issue.path.map(String).join('.') || 'message'}: ${issue.message}` : 'malformed message');
+    }
+    return parsed.data;
+  }
+
+  private async join(payload: unknown, socket: SalientSocket): Promise<{ ok: true; snapshot: MatchSnapshot }> {
+    const req = this.parse(joinRequest, payload);
+    return this.deps.store.serial(req.matchId, async () => {
+      const m = await this.deps.store.fresh(req.matchId);
+      const mySeat = seatOf(m, socket.data.user?.id);
+      let seat: string | null = null;
+      if (req.as === 'seat') {
+        if (!socket.data.user) throw new AppError(ServerErrorCode.Unauthenticated, 'sign in to play', 401);
+        if (!mySeat) throw new AppError(ServerErrorCode.NotAPlayer, 'you hold no seat in this match', 403);
+        seat = mySeat;
+      } else {
+        if (mySeat) throw new AppError(ServerErrorCode.Forbidden, 'you play in this match: join as your seat', 403);
+        if (m.visibility === 'private' && m.status !== 'finished') {
+          throw new AppError(ServerErrorCode.Forbidden, 'private matches cannot be watched before they end', 403);
+        }
+      }
+      this.leaveRooms(socket, m.id);
+      await socket.join([matchRoom(m.id), seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat)]);
+      socket.data.joined.set(m.id, seat);
+      if (seat === null) this.countSpectatorsSoon(m.id);
+      return { ok: true as const, snapshot: await this.snapshot(m, seat) };
+    });
+  }
+
+  private async snapshot(m: LiveMatch, seat: string | null): Promise<MatchSnapshot> {
+    const channel = seat === null ? 'spectators' : 'players';
+    const chatRows = await this.deps.db.chatMessage.findMany({
+      where: { matchId: m.id, channel },
+      orderBy: { id: 'desc' },
+      take: CHAT_HISTORY,
+    });
+    return {
+      matchId: m.id,
+      seat,
+      seq: m.seq,
+      view: viewFor(m, seat),
+      log: await logFor(this.deps.db, m, seat),
+      summary: summaryFor(m, seat),
+      spectators: (await this.io.in(spectatorRoom(m.id)).fetchSockets()).length,
+      chat: chatRows.reverse().map((r) => ({ matchId: m.id, channel, from: r.username, text: r.text, at: r.createdAt.toISOString() })),
+    };
+  }
+
+  private joinedSeat(socket: SalientSocket, matchId: string): string | null {
+    if (!socket.data.joined.has(matchId)) throw new AppError(ServerErrorCode.NotJoined, 'join the match first');
+    return socket.data.joined.get(matchId) ?? null;
+  }
+
+  private async sync(payload: unknown, socket: SalientSocket) {
+    const req = this.parse(syncRequest, payload);
+    const seat = this.joinedSeat(socket, req.matchId);
+    const m = await this.deps.store.fresh(req.matchId);
+    const full = async () => ({ ok: true as const, mode: 'full' as const, snapshot: await this.snapshot(m, seat) });
+    if (req.lastSeq > m.seq || m.seq - req.lastSeq > SYNC_DELTA_LIMIT) return full();
+    const entries = await logFor(this.deps.db, m, seat, req.lastSeq);
+    // An undo rewrote history the client holds: a delta cannot express that.
+    if (entries.some((e) => e.kind === 'undo')) return full();
+    return { ok: true as const, mode: 'delta' as const, seq: m.seq, view: viewFor(m, seat), entries, summary: summaryFor(m, seat) };
+  }
+
+  private requireUser(socket: SalientSocket): PublicUser {
+    if (!socket.data.user) throw new AppError(ServerErrorCode.Unauthenticated, 'sign in to play', 401);
+    return socket.data.user;
+  }
+
+  private async submit(payload: unknown, socket: SalientSocket) {
+    const req = this.parse(submitRequest, payload);
+    const user = this.requireUser(socket);
+    return this.play.submit(req.matchId, user.id, req.seq, req.action, req.clientActionId);
+  }
+
+  private async undo(payload: unknown, socket: SalientSocket) {
+    const req = this.parse(undoRequest, payload);
+    const user = this.requireUser(socket);
+    return this.play.undo(req.matchId, user.id, req.seq);
+  }
+
+  private async leave(payload: unknown, socket: SalientSocket) {
+    const req = this.parse(leaveRequest, payload);
+    this.leaveRooms(socket, req.matchId);
+    return { ok: true as const };
+  }
+
+  private leaveRooms(socket: SalientSocket, matchId: string): void {
+    if (!socket.data.joined.has(matchId)) return;
+    const seat = socket.data.joined.get(matchId) ?? null;
+    socket.leave(matchRoom(matchId));
+    socket.leave(seat === null ? spectatorRoom(matchId) : seatRoom(matchId, seat));
+    socket.data.joined.delete(matchId);
+    if (seat === null) this.countSpectatorsSoon(matchId);
+  }
+
+  private async chat(payload: unknown, socket: SalientSocket) {
+    const req = this.parse(chatRequest, payload);
+    const seat = this.joinedSeat(socket, req.matchId);
+    const channel = seat === null ? 'spectators' : 'players';
+    if (req.channel !== channel) throw new AppError(ServerErrorCode.Forbidden, `you may write to the ${channel} channel only`, 403);
+    const from = socket.data.user?.username ?? `guest-${socket.id.slice(0, 4)}`;
+    const row = await this.deps.db.chatMessage.create({ data: { matchId: req.matchId, channel, username: from, text: req.text } });
+    const message: ChatMessage = { matchId: req.matchId, channel, from, text: req.text, at: row.createdAt.toISOString() };
+    const m = await this.deps.store.get(req.matchId);
+    const rooms = channel === 'spectators' ? [spectatorRoom(m.id)] : m.seats.map((s) => seatRoom(m.id, s.seat));
+    this.io.to(rooms).emit('chat:message', message);
+    return { ok: true as const };
+  }
+
+  /** Counting spans every process (through the adapter), so it is batched per match. */
+  private countSpectatorsSoon(matchId: string): void {
+    if (this.countTimers.has(matchId)) return;
+    const timer = setTimeout(() => {
+      this.countTimers.delete(matchId);
+      this.io
+        .in(spectatorRoom(matchId))
+        .fetchSockets()
+        .then((sockets) => this.io.to(matchRoom(matchId)).emit('match:spectators', { matchId, count: sockets.length }))
+        .catch((err) => this.deps.log.warn({ err, matchId }, 'spectator count failed'));
+    }, 50);
+    timer.unref();
+    this.countTimers.set(matchId, timer);
+  }
+
+  async isSeatConnected(matchId: string, seat: string): Promise<boolean> {
+    return (await this.io.in(seatRoom(matchId, seat)).fetchSockets()).length > 0;
+  }
+
+  stepCommitted(m: LiveMatch, step: CommittedStep, previousToAct: string[]): void {
+    const recipients: (string | null)[] = [...m.seats.map((s) => s.seat), null];
+    for (const seat of recipients) {
+      const update: MatchUpdate = {
+        matchId: m.id,
+        seq: step.seq,
+        kind: step.kind,
+        seat: step.seat,
+        view: viewFor(m, seat),
+        events: m.status === 'finished' ? step.events : eventsFor(step.events, seat),
+        undoneSeqs: step.undoneSeqs,
+        summary: summaryFor(m, seat),
+      };
+      this.io.to(seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat)).emit('match:update', update);
+    }
+    if (m.status === 'active') {
+      const newlyToAct = m.toAct.filter((s) => !previousToAct.includes(s) || step.kind === 'undo');
+      this.notifier?.turnStarted(m, newlyToAct);
+    }
+  }
+
+  summaryChanged(m: LiveMatch): void {
+    for (const s of m.seats) this.io.to(seatRoom(m.id, s.seat)).emit('match:summary', summaryFor(m, s.seat));
+    this.io.to(spectatorRoom(m.id)).emit('match:summary', summaryFor(m, null));
+    if (m.status === 'active' && m.seq === 0) this.notifier?.turnStarted(m, m.toAct);
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.countTimers.values()) clearTimeout(t);
+    this.countTimers.clear();
+    await new Promise<void>((resolve) => this.io.close(() => resolve()));
+    await Promise.all(this.redisClients.map((c) => c.quit().catch(() => undefined)));
+  }
+}

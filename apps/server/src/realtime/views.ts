@@ -1,0 +1,34 @@
+import type { GameEvent, JsonObject } from '@salient/engine';
+import { eventVisibleTo, type LogEntry } from '@salient/protocol';
+import type { Db } from '../db/database.ts';
+import type { LiveMatch } from '../matches/liveMatch.ts';
+
+/** The view a recipient gets. A game's view must drop the generator state; we make sure of it. */
+export function viewFor(m: LiveMatch, seat: string | null): JsonObject {
+  const view = m.game.view(m.state, seat) as JsonObject;
+  if ('rng' in view) {
+    const { rng: _dropped, ...rest } = view;
+    return rest;
+  }
+  return view;
+}
+
+export const eventsFor = (events: GameEvent[], seat: string | null) =>
+  events.filter((e) => eventVisibleTo(e as { to?: unknown }, seat));
+
+/** The log entries after `afterSeq` up to the match's current seq, each filtered for `seat`. */
+export async function logFor(db: Db, m: LiveMatch, seat: string | null, afterSeq = 0): Promise<LogEntry[]> {
+  const rows = await db.matchAction.findMany({
+    where: { matchId: m.id, seq: { gt: afterSeq, lte: m.seq } },
+    orderBy: { seq: 'asc' },
+    select: { seq: true, seat: true, kind: true, events: true, undone: true },
+  });
+  return rows.map((r) => ({
+    seq: r.seq,
+    seat: r.seat,
+    kind: r.kind === 'undo' ? 'undo' : 'action',
+    // After the end every event is published, as the record is.
+    events: m.status === 'finished' ? (r.events as GameEvent[]) : eventsFor(r.events as GameEvent[], seat),
+    undone: r.undone,
+  }));
+}

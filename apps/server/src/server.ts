@@ -1,0 +1,105 @@
+import type { AddressInfo } from 'node:net';
+import { games as registeredGames } from '@salient/games';
+import pino, { type Logger } from 'pino';
+import { Sessions } from './auth/sessions.ts';
+import { type Config, usesDevSessionSecret } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { createHttpApp } from './http/app.ts';
+import { registerRoutes } from './http/routes.ts';
+import { Lifecycle } from './matches/lifecycle.ts';
+import type { AnyGame } from './matches/liveMatch.ts';
+import { MatchStore } from './matches/matchStore.ts';
+import { Play } from './matches/play.ts';
+import { Metrics } from './metrics.ts';
+import { Notifier } from './notify/notifier.ts';
+import { Realtime } from './realtime/socketServer.ts';
+
+export interface StartOptions {
+  /** The games to host; by default every game of @salient/games. */
+  games?: AnyGame[];
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** Waits for deliveries under way (tests). */
+  notificationsIdle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the whole server: database (migrated), HTTP API, socket.io and the built client. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.logger ?? pino({ level: config.logLevel, base: { service: 'salient' } });
+  const games = options.games ?? Object.values(registeredGames);
+  const byId = new Map(games.map((g) => [g.id, g]));
+  const findGame = (id: string) => byId.get(id);
+  if (usesDevSessionSecret(config)) log.warn('SESSION_SECRET is not set: using the development secret');
+
+  const database = await openDatabase(config.database);
+  if (database.appliedMigrations.length > 0) log.info({ migrations: database.appliedMigrations }, 'migrations applied');
+  const { db } = database;
+  const sessions = new Sessions(db, config.sessionSecret);
+  const metrics = new Metrics();
+  const store = new MatchStore(db, findGame);
+
+  const app = await createHttpApp({ log, sessions, webDist: config.webDist });
+  const realtime = new Realtime(app.server, {
+    db,
+    store,
+    sessions,
+    metrics,
+    log,
+    actionRatePerSecond: config.actionRatePerSecond,
+    redisUrl: config.redisUrl,
+  });
+  if (config.redisUrl) await realtime.useRedis(config.redisUrl);
+  const play = new Play(db, store, realtime, metrics, log, { snapshotEvery: config.snapshotEvery });
+  realtime.play = play;
+  const notifier = new Notifier(
+    db,
+    { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl, retryDelaysMs: config.notifyRetryDelaysMs },
+    log,
+    (matchId, seat) => realtime.isSeatConnected(matchId, seat),
+  );
+  realtime.notifier = notifier;
+  const lifecycle = new Lifecycle(db, store, play, realtime, findGame);
+  registerRoutes(app, {
+    db,
+    sessions,
+    lifecycle,
+    store,
+    metrics,
+    games,
+    findGame,
+    authRatePerMinute: config.authRatePerMinute,
+    scryptCost: config.scryptCost,
+    secureCookies: config.publicUrl?.startsWith('https://') ?? false,
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  log.info({ url, database: config.database.kind, redis: Boolean(config.redisUrl) }, 'salient server listening');
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    notificationsIdle: () => notifier.idle(),
+    close() {
+      closing ??= (async () => {
+        // Refuse new work, let actions already being applied commit and broadcast, then stop.
+        realtime.shuttingDown = true;
+        await store.drain();
+        play.close();
+        notifier.close();
+        await realtime.close();
+        await app.close();
+        await database.close();
+        log.info('salient server stopped');
+      })();
+      return closing;
+    },
+  };
+}

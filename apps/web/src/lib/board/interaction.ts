@@ -1,0 +1,204 @@
+import {
+  type Action,
+  actionFromChoice,
+  type Choice,
+  type ChoiceOption,
+  type ChoiceParam,
+  type Json,
+} from '@salient/engine';
+
+/**
+ * What the player is doing with the board: which piece is selected and which choice, if any, is being
+ * filled in. Kept apart from Svelte so the rules of clicking can be tested on their own.
+ */
+export interface Interaction {
+  selectedPiece: string | null;
+  /** A choice being built parameter by parameter; `picks` holds what is chosen so far. */
+  active: ActiveChoice | null;
+}
+
+export interface ActiveChoice {
+  choice: Choice;
+  picks: Record<string, Json>;
+  /** 'some' parameters the player has confirmed; a 'one' parameter is settled once it has a value. */
+  settled: string[];
+}
+
+export const idle: Interaction = { selectedPiece: null, active: null };
+
+/** A location the board marks: clicking it picks `option` for `param` of `choice`. */
+export interface LocHighlight {
+  loc: string;
+  choice: Choice;
+  param: ChoiceParam;
+  option: ChoiceOption;
+  cost?: number;
+  picked: boolean;
+}
+
+/** What a click does: nothing, a new interaction state, or an action to send to the server. */
+export type ClickResult =
+  | { kind: 'none' }
+  | { kind: 'state'; state: Interaction }
+  | { kind: 'send'; action: Action };
+
+export function selectablePieces(choices: readonly Choice[]): Set<string> {
+  const out = new Set<string>();
+  for (const c of choices) if (c.piece !== undefined) out.add(c.piece);
+  return out;
+}
+
+/** The first parameter of the active choice still waiting for a value ('some' stays open until confirmed). */
+export function pendingParam(active: ActiveChoice): ChoiceParam | null {
+  const open = (p: ChoiceParam) =>
+    p.kind === 'some' ? !active.settled.includes(p.name) : active.picks[p.name] === undefined;
+  return active.choice.params.find(open) ?? null;
+}
+
+function isPicked(active: ActiveChoice, param: ChoiceParam, option: ChoiceOption): boolean {
+  const v = active.picks[param.name];
+  if (param.kind === 'some') return Array.isArray(v) && v.some((x) => sameValue(x, option.value));
+  return v !== undefined && sameValue(v, option.value);
+}
+
+export function sameValue(a: Json, b: Json): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The locations to mark. With a choice being built: the locations of its pending parameter's options.
+ * With a piece selected: the locations of the first parameter of each of that piece's choices.
+ */
+export function locHighlights(choices: readonly Choice[], state: Interaction): Map<string, LocHighlight> {
+  const out = new Map<string, LocHighlight>();
+  if (state.active) {
+    const param = pendingParam(state.active);
+    if (!param) return out;
+    for (const option of param.options) {
+      if (option.loc === undefined || out.has(option.loc)) continue;
+      out.set(option.loc, {
+        loc: option.loc,
+        choice: state.active.choice,
+        param,
+        option,
+        cost: option.cost,
+        picked: isPicked(state.active, param, option),
+      });
+    }
+    return out;
+  }
+  if (state.selectedPiece === null) return out;
+  for (const choice of choices) {
+    if (choice.piece !== state.selectedPiece) continue;
+    const param = choice.params[0];
+    if (!param) continue;
+    for (const option of param.options) {
+      if (option.loc === undefined || out.has(option.loc)) continue;
+      out.set(option.loc, { loc: option.loc, choice, param, option, cost: option.cost, picked: false });
+    }
+  }
+  return out;
+}
+
+/** Pieces the pending parameter lets one pick by clicking them, and whether each is picked. */
+export function pieceHighlights(state: Interaction): Map<string, { option: ChoiceOption; picked: boolean }> {
+  const out = new Map<string, { option: ChoiceOption; picked: boolean }>();
+  if (!state.active) return out;
+  const param = pendingParam(state.active);
+  if (!param) return out;
+  for (const option of param.options) {
+    if (option.piece !== undefined)
+      out.set(option.piece, { option, picked: isPicked(state.active, param, option) });
+  }
+  return out;
+}
+
+/** Sets a parameter's value and sends the action once nothing is left to choose. */
+export function pick(
+  state: Interaction,
+  choice: Choice,
+  param: ChoiceParam,
+  option: ChoiceOption,
+): ClickResult {
+  const active = state.active?.choice === choice ? state.active : { choice, picks: {}, settled: [] };
+  if (param.kind === 'some') {
+    const current = pickedValues(active, param);
+    const has = current.some((v) => sameValue(v, option.value));
+    if (!has && current.length >= param.max) return { kind: 'none' };
+    const next = has ? current.filter((v) => !sameValue(v, option.value)) : [...current, option.value];
+    return {
+      kind: 'state',
+      state: { ...state, active: { ...active, picks: { ...active.picks, [param.name]: next } } },
+    };
+  }
+  return advance(state, { ...active, picks: { ...active.picks, [param.name]: option.value } });
+}
+
+/** Starts building a choice, or sends it at once when it has nothing to choose. */
+export function begin(state: Interaction, choice: Choice): ClickResult {
+  return advance(state, { choice, picks: {}, settled: [] });
+}
+
+/** Confirms a 'some' parameter's selection when its count is allowed, and moves on. */
+export function confirmSome(state: Interaction): ClickResult {
+  const active = state.active;
+  if (!active) return { kind: 'none' };
+  const param = pendingParam(active);
+  if (param?.kind !== 'some') return { kind: 'none' };
+  const picked = pickedValues(active, param);
+  if (picked.length < param.min || picked.length > param.max) return { kind: 'none' };
+  return advance(state, {
+    ...active,
+    picks: { ...active.picks, [param.name]: picked },
+    settled: [...active.settled, param.name],
+  });
+}
+
+export function canConfirm(state: Interaction): boolean {
+  return confirmSome(state).kind !== 'none';
+}
+
+export function pickedValues(active: ActiveChoice, param: ChoiceParam): Json[] {
+  const v = active.picks[param.name];
+  return Array.isArray(v) ? v : [];
+}
+
+function advance(state: Interaction, active: ActiveChoice): ClickResult {
+  if (pendingParam(active) === null)
+    return { kind: 'send', action: actionFromChoice(active.choice, active.picks) };
+  return { kind: 'state', state: { selectedPiece: state.selectedPiece, active } };
+}
+
+/** A click on a location: picks the highlighted option there, or selects the top selectable piece. */
+export function clickLoc(
+  choices: readonly Choice[],
+  state: Interaction,
+  loc: string,
+  piecesAt: readonly string[],
+): ClickResult {
+  const target = locHighlights(choices, state).get(loc);
+  if (target) return pick(state, target.choice, target.param, target.option);
+  const selectable = selectablePieces(choices);
+  const candidates = piecesAt.filter((p) => selectable.has(p));
+  if (candidates.length === 0) {
+    return state.selectedPiece === null && state.active === null
+      ? { kind: 'none' }
+      : { kind: 'state', state: idle };
+  }
+  // Clicking a stack again cycles through its selectable pieces.
+  const i = state.selectedPiece === null ? -1 : candidates.indexOf(state.selectedPiece);
+  const next = candidates[(i + 1) % candidates.length]!;
+  return { kind: 'state', state: { selectedPiece: next, active: null } };
+}
+
+/** A click on one counter: picks it for the pending parameter, or selects it. */
+export function clickPiece(choices: readonly Choice[], state: Interaction, piece: string): ClickResult {
+  if (state.active) {
+    const param = pendingParam(state.active);
+    const option = param?.options.find((o) => o.piece === piece);
+    if (param && option) return pick(state, state.active.choice, param, option);
+  }
+  if (selectablePieces(choices).has(piece))
+    return { kind: 'state', state: { selectedPiece: piece, active: null } };
+  return { kind: 'none' };
+}

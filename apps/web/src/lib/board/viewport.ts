@@ -1,0 +1,112 @@
+import type { Bounds, Point } from './layout.ts';
+
+/**
+ * What part of the board is on screen: the board point at the middle of the element and the scale in
+ * screen pixels per board unit. The viewBox follows from the element's size, so its aspect always
+ * matches the element and screen-to-board conversion needs no letterbox correction.
+ */
+export interface Viewport {
+  cx: number;
+  cy: number;
+  scale: number;
+}
+
+export interface ScreenSize {
+  width: number;
+  height: number;
+}
+
+export interface ViewBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** How far one may zoom in beyond fitting the whole map, and out below it. */
+export const MAX_ZOOM_OVER_FIT = 8;
+export const MIN_ZOOM_UNDER_FIT = 0.5;
+
+export function viewBoxOf(view: Viewport, screen: ScreenSize): ViewBox {
+  const width = screen.width / view.scale;
+  const height = screen.height / view.scale;
+  return { x: view.cx - width / 2, y: view.cy - height / 2, width, height };
+}
+
+export function viewBoxAttribute(box: ViewBox): string {
+  return `${box.x} ${box.y} ${box.width} ${box.height}`;
+}
+
+export function screenToBoard(view: Viewport, screen: ScreenSize, p: Point): Point {
+  return {
+    x: view.cx + (p.x - screen.width / 2) / view.scale,
+    y: view.cy + (p.y - screen.height / 2) / view.scale,
+  };
+}
+
+export function boardToScreen(view: Viewport, screen: ScreenSize, p: Point): Point {
+  return {
+    x: (p.x - view.cx) * view.scale + screen.width / 2,
+    y: (p.y - view.cy) * view.scale + screen.height / 2,
+  };
+}
+
+/** The viewport that shows the whole map, centred. */
+export function fitBounds(bounds: Bounds, screen: ScreenSize): Viewport {
+  const w = bounds.maxX - bounds.minX;
+  const h = bounds.maxY - bounds.minY;
+  const scale = Math.min(screen.width / w, screen.height / h);
+  return {
+    cx: bounds.minX + w / 2,
+    cy: bounds.minY + h / 2,
+    scale: scale > 0 && Number.isFinite(scale) ? scale : 1,
+  };
+}
+
+/**
+ * Keeps the scale between "half the fitted size" and "eight times it", and the centre on the map, so
+ * the board can never be lost off screen.
+ */
+export function clampViewport(view: Viewport, bounds: Bounds, screen: ScreenSize): Viewport {
+  const fit = fitBounds(bounds, screen).scale;
+  const scale = Math.min(fit * MAX_ZOOM_OVER_FIT, Math.max(fit * MIN_ZOOM_UNDER_FIT, view.scale));
+  return {
+    cx: Math.min(bounds.maxX, Math.max(bounds.minX, view.cx)),
+    cy: Math.min(bounds.maxY, Math.max(bounds.minY, view.cy)),
+    scale,
+  };
+}
+
+/** Moves the view by a screen-pixel drag: the board follows the pointer. */
+export function panBy(view: Viewport, dxScreen: number, dyScreen: number): Viewport {
+  return { ...view, cx: view.cx - dxScreen / view.scale, cy: view.cy - dyScreen / view.scale };
+}
+
+/** Zooms by a factor about a screen point, keeping the board point under it where it is. */
+export function zoomAt(view: Viewport, screen: ScreenSize, factor: number, at: Point): Viewport {
+  const anchor = screenToBoard(view, screen, at);
+  const scale = view.scale * factor;
+  return {
+    scale,
+    cx: anchor.x - (at.x - screen.width / 2) / scale,
+    cy: anchor.y - (at.y - screen.height / 2) / scale,
+  };
+}
+
+/** The zoom factor for a wheel movement: smooth for trackpads, one notch about 10% for mice. */
+export function wheelFactor(deltaY: number, deltaMode: number): number {
+  const pixels = deltaMode === 1 ? deltaY * 16 : deltaMode === 2 ? deltaY * 400 : deltaY;
+  return Math.exp(-pixels * 0.001);
+}
+
+/** A two-finger gesture between two frames: how far it zoomed and about which screen point. */
+export function pinchStep(
+  before: [Point, Point],
+  after: [Point, Point],
+): { factor: number; at: Point; pan: Point } {
+  const d0 = Math.hypot(before[1].x - before[0].x, before[1].y - before[0].y);
+  const d1 = Math.hypot(after[1].x - after[0].x, after[1].y - after[0].y);
+  const m0 = { x: (before[0].x + before[1].x) / 2, y: (before[0].y + before[1].y) / 2 };
+  const m1 = { x: (after[0].x + after[1].x) / 2, y: (after[0].y + after[1].y) / 2 };
+  return { factor: d0 > 0 ? d1 / d0 : 1, at: m1, pan: { x: m1.x - m0.x, y: m1.y - m0.y } };
+}

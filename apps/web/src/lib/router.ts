@@ -1,0 +1,63 @@
+import { readable } from 'svelte/store';
+
+/**
+ * Hash routes, so every page is reachable from the one index.html whatever the server does with
+ * unknown paths, and an invite link works when pasted anywhere.
+ */
+export type Route =
+  | { page: 'lobby' }
+  | { page: 'signin' }
+  | { page: 'signup' }
+  | { page: 'settings' }
+  | { page: 'match'; id: string }
+  | { page: 'invite'; code: string }
+  | { page: 'replay'; id: string }
+  | { page: 'not-found'; path: string };
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, '') || '/';
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const [head, arg] = parts;
+  if (parts.length === 0) return { page: 'lobby' };
+  if (
+    parts.length === 1 &&
+    (head === 'signin' || head === 'signup' || head === 'settings' || head === 'lobby')
+  ) {
+    return { page: head };
+  }
+  if (parts.length === 2 && arg) {
+    if (head === 'match') return { page: 'match', id: arg };
+    if (head === 'invite') return { page: 'invite', code: arg };
+    if (head === 'replay') return { page: 'replay', id: arg };
+  }
+  return { page: 'not-found', path };
+}
+
+export function href(route: Route): string {
+  switch (route.page) {
+    case 'lobby':
+      return '#/';
+    case 'match':
+      return `#/match/${encodeURIComponent(route.id)}`;
+    case 'invite':
+      return `#/invite/${encodeURIComponent(route.code)}`;
+    case 'replay':
+      return `#/replay/${encodeURIComponent(route.id)}`;
+    case 'not-found':
+      return '#/';
+    default:
+      return `#/${route.page}`;
+  }
+}
+
+export function go(route: Route): void {
+  window.location.hash = href(route);
+}
+
+export const route = readable<Route>({ page: 'lobby' }, (set) => {
+  if (typeof window === 'undefined') return;
+  const update = () => set(parseRoute(window.location.hash));
+  update();
+  window.addEventListener('hashchange', update);
+  return () => window.removeEventListener('hashchange', update);
+});

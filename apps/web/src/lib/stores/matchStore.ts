@@ -1,0 +1,223 @@
+import type { Action } from '@salient/engine';
+import {
+  type ChatChannel,
+  type ClientToServerEvents,
+  chatMessage,
+  joinAck,
+  matchSummary,
+  matchUpdate,
+  okAck,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+  spectatorCount,
+  submitAck,
+  syncAck,
+} from '@salient/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { type Readable, writable } from 'svelte/store';
+import {
+  applyChat,
+  applySpectators,
+  applySummary,
+  applySync,
+  applyUpdate,
+  type ConnectionState,
+  fromSnapshot,
+  type MatchState,
+  nextConnection,
+} from './matchState.ts';
+
+export type MatchSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface MatchStoreValue {
+  match: MatchState | null;
+  connection: ConnectionState;
+  /** The last refusal or failure, in words, for the player to read. */
+  error: { code: string; message: string } | null;
+  /** An action is on its way; the board waits for its answer. */
+  submitting: boolean;
+}
+
+const ACK_TIMEOUT_MS = 10_000;
+
+/**
+ * One match's live connection: joins over socket.io, folds the pushes into a MatchState, resyncs
+ * after a reconnect or a gap, and sends actions with the seq they were chosen in.
+ */
+export class MatchStore implements Readable<MatchStoreValue> {
+  private readonly store = writable<MatchStoreValue>({
+    match: null,
+    connection: 'connecting',
+    error: null,
+    submitting: false,
+  });
+  readonly subscribe = this.store.subscribe;
+  private value: MatchStoreValue = { match: null, connection: 'connecting', error: null, submitting: false };
+  private readonly socket: MatchSocket;
+  private joined = false;
+  private syncing = false;
+  private closed = false;
+
+  constructor(
+    readonly matchId: string,
+    readonly as: 'seat' | 'spectator',
+    socket?: MatchSocket,
+  ) {
+    this.socket =
+      socket ?? io({ path: SOCKET_PATH, withCredentials: true, transports: ['websocket', 'polling'] });
+    this.socket.on('connect', () => this.onConnect());
+    this.socket.on('disconnect', () =>
+      this.set({ connection: nextConnection(this.value.connection, 'disconnect', this.joined) }),
+    );
+    this.socket.io.on('reconnect_failed', () =>
+      this.set({ connection: nextConnection(this.value.connection, 'gave-up', this.joined) }),
+    );
+    this.socket.on('match:update', (raw) => this.onUpdate(raw));
+    this.socket.on('match:summary', (raw) => {
+      const parsed = matchSummary.safeParse(raw);
+      if (parsed.success && this.value.match)
+        this.set({ match: applySummary(this.value.match, parsed.data) });
+    });
+    this.socket.on('match:spectators', (raw) => {
+      const parsed = spectatorCount.safeParse(raw);
+      if (parsed.success && this.value.match)
+        this.set({ match: applySpectators(this.value.match, parsed.data) });
+    });
+    this.socket.on('chat:message', (raw) => {
+      const parsed = chatMessage.safeParse(raw);
+      if (parsed.success && this.value.match) this.set({ match: applyChat(this.value.match, parsed.data) });
+    });
+    if (this.socket.connected) this.onConnect();
+  }
+
+  get current(): MatchStoreValue {
+    return this.value;
+  }
+
+  private set(patch: Partial<MatchStoreValue>) {
+    this.value = { ...this.value, ...patch };
+    this.store.set(this.value);
+  }
+
+  private async onConnect() {
+    if (this.closed) return;
+    this.set({ connection: nextConnection(this.value.connection, 'connect', this.joined) });
+    // socket.io forgets rooms on a new connection, so every connect joins again; the snapshot it
+    // returns is the resync.
+    const raw = await this.request('match:join', { matchId: this.matchId, as: this.as });
+    const ack = joinAck.safeParse(raw);
+    if (!ack.success) {
+      this.set({
+        error: { code: 'BAD_REPLY', message: 'the server sent a reply this client does not understand' },
+      });
+      return;
+    }
+    if (!ack.data.ok) {
+      this.set({ error: ack.data.error, connection: 'offline' });
+      return;
+    }
+    const fresh = fromSnapshot(ack.data.snapshot);
+    const match = this.value.match
+      ? applySync(this.value.match, { ok: true, mode: 'full', snapshot: ack.data.snapshot })
+      : fresh;
+    this.joined = true;
+    this.set({ match, connection: nextConnection(this.value.connection, 'synced', true), error: null });
+  }
+
+  private onUpdate(raw: unknown) {
+    const parsed = matchUpdate.safeParse(raw);
+    if (!parsed.success || !this.value.match) return;
+    const { state, outcome } = applyUpdate(this.value.match, parsed.data);
+    this.set({ match: state });
+    if (outcome === 'gap') void this.sync();
+  }
+
+  /** Asks for everything after the held seq; used after a gap or a stale submission. */
+  async sync(): Promise<void> {
+    const match = this.value.match;
+    if (!match || this.syncing) return;
+    this.syncing = true;
+    try {
+      const raw = await this.request('match:sync', { matchId: this.matchId, lastSeq: match.seq });
+      const ack = syncAck.safeParse(raw);
+      if (ack.success && ack.data.ok && this.value.match)
+        this.set({ match: applySync(this.value.match, ack.data) });
+    } finally {
+      this.syncing = false;
+    }
+  }
+
+  async submit(action: Action): Promise<boolean> {
+    const match = this.value.match;
+    if (!match || this.value.submitting) return false;
+    this.set({ submitting: true, error: null });
+    try {
+      const raw = await this.request('match:submit', {
+        matchId: this.matchId,
+        seq: match.seq,
+        action,
+        clientActionId: crypto.randomUUID(),
+      });
+      const ack = submitAck.safeParse(raw);
+      if (!ack.success) {
+        this.set({ error: { code: 'BAD_REPLY', message: 'the server did not confirm the action' } });
+        return false;
+      }
+      if (!ack.data.ok) {
+        this.set({ error: ack.data.error });
+        if (ack.data.error.code === 'STALE_SEQ') await this.sync();
+        return false;
+      }
+      // The update normally arrives before the ack; if not, catch up explicitly.
+      if ((this.value.match?.seq ?? 0) < ack.data.seq) await this.sync();
+      return true;
+    } finally {
+      this.set({ submitting: false });
+    }
+  }
+
+  async undo(): Promise<boolean> {
+    const match = this.value.match;
+    if (!match) return false;
+    const ack = submitAck.safeParse(
+      await this.request('match:undo', { matchId: this.matchId, seq: match.seq }),
+    );
+    if (ack.success && !ack.data.ok) this.set({ error: ack.data.error });
+    return ack.success && ack.data.ok;
+  }
+
+  async chat(text: string, channel: ChatChannel): Promise<boolean> {
+    const ack = okAck.safeParse(await this.request('chat:send', { matchId: this.matchId, channel, text }));
+    if (ack.success && !ack.data.ok) this.set({ error: ack.data.error });
+    return ack.success && ack.data.ok;
+  }
+
+  clearError() {
+    this.set({ error: null });
+  }
+
+  close() {
+    this.closed = true;
+    if (this.socket.connected) this.socket.emit('match:leave', { matchId: this.matchId }, () => {});
+    this.socket.disconnect();
+  }
+
+  /** Emits with an acknowledgement; a timeout or a dropped connection resolves to a failure. */
+  private request<E extends keyof ClientToServerEvents>(
+    event: E,
+    payload: Parameters<ClientToServerEvents[E]>[0],
+  ): Promise<unknown> {
+    return new Promise((resolve) => {
+      const emitter = this.socket.timeout(ACK_TIMEOUT_MS) as unknown as {
+        emit(e: string, p: unknown, cb: (err: Error | null, res: unknown) => void): void;
+      };
+      emitter.emit(event, payload, (err, res) => {
+        resolve(
+          err
+            ? { ok: false, error: { code: 'NO_ANSWER', message: 'the server did not answer in time' } }
+            : res,
+        );
+      });
+    });
+  }
+}

@@ -1,0 +1,136 @@
+import type { Choice } from '@salient/engine';
+import { describe, expect, it } from 'vitest';
+import {
+  begin,
+  type ClickResult,
+  canConfirm,
+  clickLoc,
+  clickPiece,
+  confirmSome,
+  type Interaction,
+  idle,
+  locHighlights,
+  pendingParam,
+  pieceHighlights,
+  selectablePieces,
+} from '../src/lib/board/interaction.ts';
+import { type SkirmishState, skirmish } from './fixture/skirmish.ts';
+
+function stateOf(r: ClickResult): Interaction {
+  if (r.kind !== 'state') throw new Error(`expected a new state, got ${r.kind}`);
+  return r.state;
+}
+
+const start = skirmish.setup('meeting', {}, 'seed');
+const redChoices = skirmish.choices(start, 'red');
+
+describe('board interaction', () => {
+  it('offers the pieces that have choices', () => {
+    expect([...selectablePieces(redChoices)].sort()).toEqual(['r1', 'r2']);
+    expect(selectablePieces(skirmish.choices(start, 'blue')).size).toBe(0);
+  });
+
+  it('selects the top selectable piece of a clicked stack and cycles through it', () => {
+    const first = stateOf(clickLoc(redChoices, idle, '0102', ['r1', 'r2']));
+    expect(first.selectedPiece).toBe('r1');
+    expect(stateOf(clickLoc(redChoices, first, '0102', ['r1', 'r2'])).selectedPiece).toBe('r2');
+  });
+
+  it('highlights where the selected piece may go, with the cost', () => {
+    const selected = stateOf(clickPiece(redChoices, idle, 'r1'));
+    const marks = locHighlights(redChoices, selected);
+    const expected = skirmish
+      .choices(start, 'red')
+      .find((c) => c.piece === 'r1')!
+      .params[0]!.options.map((o) => o.loc);
+    expect([...marks.keys()].sort()).toEqual([...expected].sort());
+    expect(marks.get('0202')?.cost).toBe(1);
+  });
+
+  it('sends the move when a highlighted hex is clicked', () => {
+    const selected = stateOf(clickPiece(redChoices, idle, 'r1'));
+    const result = clickLoc(redChoices, selected, '0202', []);
+    expect(result).toEqual({ kind: 'send', action: { type: 'move', unit: 'r1', to: '0202' } });
+    const applied = skirmish.apply(start, 'red', (result as { action: object }).action);
+    expect(applied.ok).toBe(true);
+  });
+
+  it('clears the selection on a click on an empty, unmarked hex', () => {
+    const selected = stateOf(clickPiece(redChoices, idle, 'r1'));
+    expect(clickLoc(redChoices, selected, '0505', [])).toEqual({ kind: 'state', state: idle });
+    expect(clickLoc(redChoices, idle, '0505', [])).toEqual({ kind: 'none' });
+  });
+
+  it('sends a choice without parameters at once', () => {
+    const end = redChoices.find((c) => c.action === 'endTurn')!;
+    expect(begin(idle, end)).toEqual({ kind: 'send', action: { type: 'endTurn' } });
+  });
+
+  describe('an attack: several attackers, then a target', () => {
+    // Move red next to blue so an attack is offered.
+    const first = skirmish.apply(start, 'red', { type: 'move', unit: 'r1', to: '0202' });
+    if (!first.ok) throw new Error('fixture move refused');
+    const moved = skirmish.apply(first.state, 'red', { type: 'move', unit: 'r1', to: '0302' });
+    if (!moved.ok) throw new Error('fixture move refused');
+    const state: SkirmishState = moved.state;
+    const choices: Choice[] = skirmish.choices(state, 'red');
+    const attack = choices.find((c) => c.action === 'attack')!;
+
+    it('asks for the attackers first, as a multi-select the board can click', () => {
+      const s = stateOf(begin(idle, attack));
+      expect(pendingParam(s.active!)?.name).toBe('attackers');
+      expect([...pieceHighlights(s).keys()].sort()).toEqual(['r1', 'r2']);
+      expect(canConfirm(s)).toBe(false);
+    });
+
+    it('toggles attackers, respects the maximum and confirms within the limits', () => {
+      let s = stateOf(begin(idle, attack));
+      s = stateOf(clickPiece(choices, s, 'r1'));
+      expect(pieceHighlights(s).get('r1')?.picked).toBe(true);
+      expect(canConfirm(s)).toBe(true);
+      s = stateOf(clickPiece(choices, s, 'r2'));
+      s = stateOf(clickPiece(choices, s, 'r2'));
+      expect(s.active?.picks.attackers).toEqual(['r1']);
+      s = stateOf(confirmSome(s));
+      expect(pendingParam(s.active!)?.name).toBe('target');
+      expect([...locHighlights(choices, s).keys()]).toEqual(['0402']);
+    });
+
+    it('sends the whole attack once the target is clicked on the map', () => {
+      let s = stateOf(begin(idle, attack));
+      s = stateOf(clickPiece(choices, s, 'r1'));
+      s = stateOf(clickPiece(choices, s, 'r2'));
+      s = stateOf(confirmSome(s));
+      const result = clickLoc(choices, s, '0402', ['b1']);
+      expect(result).toEqual({
+        kind: 'send',
+        action: { type: 'attack', attackers: ['r1', 'r2'], target: 'b1' },
+      });
+      const applied = skirmish.apply(state, 'red', (result as { action: object }).action);
+      expect(applied.ok && applied.undoable).toBe(false);
+    });
+
+    it('refuses a third attacker when two are allowed', () => {
+      const three: Choice = {
+        ...attack,
+        params: [
+          {
+            name: 'attackers',
+            label: 'Attackers',
+            kind: 'some',
+            min: 1,
+            max: 1,
+            options: [
+              { value: 'r1', label: 'r1', piece: 'r1' },
+              { value: 'r2', label: 'r2', piece: 'r2' },
+            ],
+          },
+        ],
+      };
+      let s = stateOf(begin(idle, three));
+      s = stateOf(clickPiece([three], s, 'r1'));
+      expect(clickPiece([three], s, 'r2')).toEqual({ kind: 'none' });
+      expect(confirmSome(s)).toEqual({ kind: 'send', action: { type: 'attack', attackers: ['r1'] } });
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  boardToScreen,
+  clampViewport,
+  fitBounds,
+  MAX_ZOOM_OVER_FIT,
+  MIN_ZOOM_UNDER_FIT,
+  panBy,
+  pinchStep,
+  screenToBoard,
+  viewBoxOf,
+  wheelFactor,
+  zoomAt,
+} from '../src/lib/board/viewport.ts';
+
+const screen = { width: 800, height: 600 };
+const bounds = { minX: -40, minY: -35, maxX: 1000, maxY: 700 };
+
+describe('viewport', () => {
+  it('converts screen to board and back', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e4, max: 1e4, noNaN: true }),
+        fc.double({ min: -1e4, max: 1e4, noNaN: true }),
+        fc.double({ min: 0.01, max: 50, noNaN: true }),
+        fc.double({ min: 0, max: 800, noNaN: true }),
+        fc.double({ min: 0, max: 600, noNaN: true }),
+        (cx, cy, scale, x, y) => {
+          const v = { cx, cy, scale };
+          const back = boardToScreen(v, screen, screenToBoard(v, screen, { x, y }));
+          expect(back.x).toBeCloseTo(x, 6);
+          expect(back.y).toBeCloseTo(y, 6);
+        },
+      ),
+    );
+  });
+
+  it('gives a viewBox with the element aspect, centred on the view centre', () => {
+    const box = viewBoxOf({ cx: 100, cy: 50, scale: 2 }, screen);
+    expect(box).toEqual({ x: -100, y: -100, width: 400, height: 300 });
+  });
+
+  it('fits the whole map and centres it', () => {
+    const fit = fitBounds(bounds, screen);
+    const box = viewBoxOf(fit, screen);
+    expect(box.x).toBeLessThanOrEqual(bounds.minX + 1e-9);
+    expect(box.y).toBeLessThanOrEqual(bounds.minY + 1e-9);
+    expect(box.x + box.width).toBeGreaterThanOrEqual(bounds.maxX - 1e-9);
+    expect(box.y + box.height).toBeGreaterThanOrEqual(bounds.maxY - 1e-9);
+    expect(fit.cx).toBeCloseTo(480);
+  });
+
+  it('keeps the board point under the pointer fixed while zooming', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.2, max: 5, noNaN: true }),
+        fc.double({ min: 0, max: 800, noNaN: true }),
+        fc.double({ min: 0, max: 600, noNaN: true }),
+        (factor, x, y) => {
+          const v = { cx: 300, cy: 200, scale: 1.3 };
+          const before = screenToBoard(v, screen, { x, y });
+          const after = screenToBoard(zoomAt(v, screen, factor, { x, y }), screen, { x, y });
+          expect(after.x).toBeCloseTo(before.x, 6);
+          expect(after.y).toBeCloseTo(before.y, 6);
+        },
+      ),
+    );
+  });
+
+  it('clamps zoom between its limits and the centre to the map', () => {
+    const fit = fitBounds(bounds, screen).scale;
+    expect(clampViewport({ cx: 0, cy: 0, scale: 1000 }, bounds, screen).scale).toBeCloseTo(
+      fit * MAX_ZOOM_OVER_FIT,
+    );
+    expect(clampViewport({ cx: 0, cy: 0, scale: 1e-6 }, bounds, screen).scale).toBeCloseTo(
+      fit * MIN_ZOOM_UNDER_FIT,
+    );
+    const far = clampViewport({ cx: -5000, cy: 9000, scale: fit }, bounds, screen);
+    expect(far.cx).toBe(bounds.minX);
+    expect(far.cy).toBe(bounds.maxY);
+    const inside = { cx: 500, cy: 300, scale: fit * 2 };
+    expect(clampViewport(inside, bounds, screen)).toEqual(inside);
+  });
+
+  it('pans so the board follows the pointer', () => {
+    const v = { cx: 100, cy: 100, scale: 2 };
+    const p = { x: 400, y: 300 };
+    const under = screenToBoard(v, screen, p);
+    const moved = panBy(v, 30, -20);
+    const now = screenToBoard(moved, screen, { x: p.x + 30, y: p.y - 20 });
+    expect(now.x).toBeCloseTo(under.x);
+    expect(now.y).toBeCloseTo(under.y);
+  });
+
+  it('zooms in on a wheel roll towards the user and out the other way', () => {
+    expect(wheelFactor(-100, 0)).toBeGreaterThan(1);
+    expect(wheelFactor(100, 0)).toBeLessThan(1);
+    expect(wheelFactor(3, 1)).toBeCloseTo(wheelFactor(48, 0));
+    expect(wheelFactor(0, 0)).toBe(1);
+  });
+
+  it('reads a pinch as a zoom about the fingers and a pan of their midpoint', () => {
+    const step = pinchStep(
+      [
+        { x: 100, y: 100 },
+        { x: 200, y: 100 },
+      ],
+      [
+        { x: 80, y: 110 },
+        { x: 280, y: 110 },
+      ],
+    );
+    expect(step.factor).toBeCloseTo(2);
+    expect(step.at).toEqual({ x: 180, y: 110 });
+    expect(step.pan).toEqual({ x: 30, y: 10 });
+  });
+});

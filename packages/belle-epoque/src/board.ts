@@ -1,0 +1,65 @@
+import type { BoardSpec, TerrainKind } from '@salient/engine';
+import { grid, ROWS } from './grid.ts';
+import type { ScenarioDef } from './scenarios/scenario.ts';
+import { TERRAIN } from './tables.ts';
+import type { Terrain } from './types.ts';
+
+const FILLS: Record<Terrain, { fill: string; pattern: TerrainKind['pattern'] }> = {
+  open: { fill: '#e8e4c9', pattern: 'none' },
+  hill: { fill: '#c9a66b', pattern: 'rough' },
+  woods: { fill: '#6b8e4e', pattern: 'trees' },
+  village: { fill: '#b0a8a0', pattern: 'buildings' },
+  marsh: { fill: '#9fb8ad', pattern: 'rough' },
+  fort: { fill: '#8c7b6b', pattern: 'buildings' },
+  river: { fill: '#5b8db8', pattern: 'none' },
+};
+
+const KNOWN_KINDS: TerrainKind[] = (Object.keys(TERRAIN) as Terrain[]).map((id) => ({
+  id,
+  label: TERRAIN[id].label,
+  ...FILLS[id],
+}));
+
+/** The static board: on a hidden-terrain scenario every sector is drawn unknown until discovered. */
+export function boardOf(def: ScenarioDef): BoardSpec {
+  const unknown: TerrainKind = { id: 'unknown', label: 'Unexplored', fill: '#c8c8c8', pattern: 'none' };
+  const terrain: Record<string, string> = {};
+  if (!def.hiddenTerrain)
+    for (const [hex, t] of Object.entries(def.terrain)) if (t !== 'open') terrain[hex] = t;
+  const [first, second] = def.info.seats.map((s) => s.id);
+  const edgeRow = (side: string | undefined) => (side !== undefined && def.home[side] === 'north' ? 1 : ROWS);
+  return {
+    topology: { kind: 'hex', grid: grid.spec },
+    north: 'up',
+    terrainKinds: def.hiddenTerrain ? [unknown, ...KNOWN_KINDS] : KNOWN_KINDS,
+    terrain,
+    overlays: [
+      {
+        id: 'objectives',
+        label: 'Objectives',
+        locs: Object.keys(def.objectives),
+        style: 'ring',
+        color: '#cc79a7',
+      },
+      ...[first, second].map((side) => ({
+        id: `edge-${side}`,
+        label: `${side} home edge`,
+        locs: grid.ids.filter((h) => Number(h.slice(2)) === edgeRow(side)),
+        style: 'band' as const,
+        color: def.sides.find((s) => s.seat === side)?.fill ?? '#000000',
+      })),
+    ],
+    hexsideKinds: [],
+    hexsides: [],
+    regions: [
+      ...def.regions,
+      ...Object.entries(def.objectives).map(([hex, o]) => ({
+        id: `objective-${hex}`,
+        name: o.name,
+        kind: 'objective',
+        locs: [hex],
+      })),
+    ],
+    sides: def.sides,
+  };
+}

@@ -1,0 +1,265 @@
+import type { EventLog, HexId, Outcome } from '@salient/engine';
+import { holdsGround, rollAssault } from './assault.ts';
+import { grid } from './grid.ts';
+import { fallBack, fallBackPath, loseStands } from './losses.ts';
+import { discover } from './sight.ts';
+import { BASIC_SCORE, COMMAND_DIE, MARCH, STANDS_PER_COMMAND_DIE } from './tables.ts';
+import type { Activation, Assault, BeState, Readable, Resume, Unit } from './types.ts';
+import { hasRating, liveUnit, onMap, unitById } from './units.ts';
+import { endOfTurnOutcome, updateControl, wipeOut } from './victory.ts';
+
+export function basicScore(unit: Unit): number {
+  return BASIC_SCORE[unit.quality][unit.order];
+}
+
+/** Command points worth adding to a test: more than would make success certain is never offered. */
+export function usefulCommandPoints(state: Readable, unit: Unit): number {
+  return Math.max(0, Math.min(state.cp[unit.side] ?? 0, 6 - basicScore(unit)));
+}
+
+/** The reactivity test: a die at or under the basic score plus the command points spent. */
+export function reactivityTest(state: BeState, log: EventLog, unit: Unit, cp: number): boolean {
+  state.cp[unit.side] = state.cp[unit.side]! - cp;
+  const score = basicScore(unit) + cp;
+  const die = log.die('reactivity', `${unit.name} tests reactivity (needs ${score} or less)`);
+  const passed = die <= score;
+  log.add({
+    type: 'reactivity',
+    text: `${unit.name} ${passed ? 'passes' : 'fails'} its reactivity test${cp > 0 ? ` with ${cp} command point${cp > 1 ? 's' : ''}` : ''}`,
+    unit: unit.id,
+    passed,
+    cp,
+  });
+  return passed;
+}
+
+/** Takes a unit's token out of the bowl for a reaction: it counts as activated from now on. */
+export function spendToken(state: BeState, unit: Unit): void {
+  unit.activated = true;
+  state.bowl[unit.side] = state.bowl[unit.side]! - 1;
+}
+
+export function startTurn(state: BeState, log: EventLog, turn: number): void {
+  state.turn = turn;
+  for (const unit of state.units) {
+    unit.activated = unit.hex === null;
+    unit.movedThisTurn = false;
+    unit.assaults = 0;
+  }
+  log.add({ type: 'turn', text: `Turn ${turn} of ${state.lastTurn} begins` });
+  for (const side of state.seats) {
+    const units = onMap(state, side);
+    const stands = units.reduce((sum, u) => sum + u.stands, 0);
+    const dice = Math.ceil(stands / STANDS_PER_COMMAND_DIE);
+    const sides = COMMAND_DIE[state.generals[side]!];
+    state.cp[side] =
+      dice > 0 ? log.roll(dice, sides, 'command', `${side} command points (${dice}d${sides})`).total : 0;
+    state.bowl[side] = units.length;
+  }
+  drawNext(state, log);
+}
+
+/** Draws the next token: which side's it is, is rolled now, so nobody could have known it before. */
+export function drawNext(state: BeState, log: EventLog): void {
+  const [first, second] = state.seats as [string, string];
+  const total = state.bowl[first]! + state.bowl[second]!;
+  if (total === 0) {
+    endTurn(state, log);
+    return;
+  }
+  const roll = log.roll(1, total, 'draw', 'Token drawn from the bowl').total;
+  const side = roll <= state.bowl[first]! ? first : second;
+  state.bowl[side] = state.bowl[side]! - 1;
+  log.add({ type: 'drawn', text: `A ${side} token is drawn from the bowl`, side });
+  state.phase = { kind: 'pick', side };
+}
+
+function endTurn(state: BeState, log: EventLog): void {
+  const outcome = endOfTurnOutcome(state);
+  if (outcome) finish(state, log, outcome);
+  else startTurn(state, log, state.turn + 1);
+}
+
+export function finish(state: BeState, log: EventLog, outcome: Outcome): void {
+  state.outcome = outcome;
+  state.phase = { kind: 'over' };
+  log.add({ type: 'gameOver', text: `Game over: ${outcome.reason}`, winner: outcome.winner });
+}
+
+export function endActivation(state: BeState, log: EventLog): void {
+  updateControl(state);
+  const outcome = wipeOut(state);
+  if (outcome) finish(state, log, outcome);
+  else drawNext(state, log);
+}
+
+/** Unactivated units of the defender's side that may fire at the attacker before the assault. */
+export function salvoUnits(state: Readable, assault: Assault): Unit[] {
+  const attacker = unitById(state, assault.attacker)!;
+  const defender = unitById(state, assault.defender)!;
+  return onMap(state, defender.side).filter(
+    (u) =>
+      !u.activated &&
+      !assault.reacted.includes(u.id) &&
+      (u.id === defender.id || grid.distance(u.hex!, attacker.hex!) <= 1),
+  );
+}
+
+/** An unactivated defender assaulted by a slower unit may try to evade. */
+export function mayEvade(state: Readable, assault: Assault): boolean {
+  const attacker = unitById(state, assault.attacker)!;
+  const defender = unitById(state, assault.defender)!;
+  return (
+    !defender.activated &&
+    !assault.reacted.includes(defender.id) &&
+    MARCH[attacker.kind] < MARCH[defender.kind]
+  );
+}
+
+export function openReaction(state: BeState, log: EventLog, act: Activation, assault: Assault): void {
+  if (salvoUnits(state, assault).length === 0 && !mayEvade(state, assault))
+    resolveAssault(state, log, act, assault);
+  else state.phase = { kind: 'reaction', act, assault };
+}
+
+/** After a reaction: the assault goes on only if both units still stand next to each other. */
+export function continueReaction(state: BeState, log: EventLog, act: Activation, assault: Assault): void {
+  const attacker = unitById(state, assault.attacker)!;
+  const defender = unitById(state, assault.defender)!;
+  if (attacker.hex === null || defender.hex === null || !grid.adjacent(attacker.hex, defender.hex)) {
+    log.add({ type: 'assaultCalledOff', text: `${attacker.name}'s assault does not go in` });
+    endActivation(state, log);
+    return;
+  }
+  openReaction(state, log, act, assault);
+}
+
+/** Settles a fire's hits: the target's owner may turn even losses into fall backs, if any is possible. */
+export function settleHits(
+  state: BeState,
+  log: EventLog,
+  act: Activation,
+  assault: Assault | null,
+  target: Unit,
+  hits: number,
+  resume: Resume,
+): void {
+  const maxFallBack = hits >= 2 ? fallBackPath(state, target, Math.floor(hits / 2)).length : 0;
+  if (maxFallBack > 0) {
+    state.phase = { kind: 'fireLosses', act, assault, target: target.id, hits, maxFallBack, resume };
+    return;
+  }
+  loseStands(state, log, target, hits);
+  resumeAfterFire(state, log, act, assault, resume);
+}
+
+export function takeFireLosses(
+  state: BeState,
+  log: EventLog,
+  target: Unit,
+  hits: number,
+  fallBacks: number,
+): void {
+  const path = fallBackPath(state, target, fallBacks);
+  loseStands(state, log, target, hits - path.length);
+  fallBack(state, log, target, path);
+}
+
+export function resumeAfterFire(
+  state: BeState,
+  log: EventLog,
+  act: Activation,
+  assault: Assault | null,
+  resume: Resume,
+): void {
+  if (resume === 'reaction' && assault) continueReaction(state, log, act, assault);
+  else endActivation(state, log);
+}
+
+/**
+ * Fights the assault: each side rolls a die per stand and counts successes; the loser loses the
+ * difference, its even losses turned into 1 UD fall backs where it can and may.
+ */
+export function resolveAssault(state: BeState, log: EventLog, act: Activation, assault: Assault): void {
+  const attacker = liveUnit(state, assault.attacker);
+  const defender = liveUnit(state, assault.defender);
+  const attack = rollAssault(state, log, attacker, 'attacker', defender);
+  const defence = rollAssault(state, log, defender, 'defender', attacker);
+  attacker.assaults += 1;
+  defender.assaults += 1;
+  log.add({
+    type: 'assault',
+    text: `Assault of ${attacker.name} on ${defender.name}: ${attack} against ${defence}`,
+    attacker: attacker.id,
+    defender: defender.id,
+    attack,
+    defence,
+  });
+  if (attack === defence) {
+    loseStands(state, log, attacker, 1);
+    loseStands(state, log, defender, 1);
+    endActivation(state, log);
+    return;
+  }
+  const [winner, loser] = attack > defence ? [attacker, defender] : [defender, attacker];
+  const difference = Math.abs(attack - defence);
+  const position = loser.hex!;
+  const path = holdsGround(state, loser) ? [] : fallBackPath(state, loser, Math.floor(difference / 2));
+  loseStands(state, log, loser, difference - path.length);
+  fallBack(state, log, loser, path);
+  if (loser.hex === position) {
+    endActivation(state, log);
+    return;
+  }
+  offerCarry(state, log, act, winner, position);
+}
+
+/** The winner may carry an abandoned position; a bold unit must. */
+export function offerCarry(state: BeState, log: EventLog, act: Activation, winner: Unit, hex: HexId): void {
+  if (winner.hex === null) {
+    endActivation(state, log);
+    return;
+  }
+  if (hasRating(winner, 'bold')) {
+    carry(state, log, winner, hex);
+    endActivation(state, log);
+    return;
+  }
+  state.phase = { kind: 'carry', act, winner: winner.id, hex };
+}
+
+export function carry(state: BeState, log: EventLog, unit: Unit, hex: HexId): void {
+  log.add({
+    type: 'carried',
+    text: `${unit.name} carries the position at ${hex}`,
+    unit: unit.id,
+    from: unit.hex,
+    to: hex,
+  });
+  unit.hex = hex;
+  unit.movedThisTurn = true;
+  unit.revealed = true;
+  discover(state, log);
+}
+
+/** The end of an evade: out of reach the assault fails and the attacker may carry; else it is fought. */
+export function finishEvade(
+  state: BeState,
+  log: EventLog,
+  act: Activation,
+  assault: Assault,
+  origin: HexId,
+): void {
+  const attacker = liveUnit(state, assault.attacker);
+  const defender = liveUnit(state, assault.defender);
+  if (grid.adjacent(attacker.hex!, defender.hex!)) {
+    resolveAssault(state, log, act, assault);
+    return;
+  }
+  log.add({
+    type: 'evaded',
+    text: `${defender.name} evades the assault of ${attacker.name}`,
+    unit: defender.id,
+  });
+  offerCarry(state, log, act, attacker, origin);
+}

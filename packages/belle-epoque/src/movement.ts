@@ -1,0 +1,137 @@
+import { CommonErrorCode, type EventLog, type HexId } from '@salient/engine';
+import { grid } from './grid.ts';
+import { discover } from './sight.ts';
+import { BASIC_MOVE, MARCH } from './tables.ts';
+import type { Activation, BeState, Phase, Readable, Unit } from './types.ts';
+import { hasRating, inEnemyZoc, terrainAt, unitAt, unitById } from './units.ts';
+
+/** What limits one movement: the unit's own activation, or an evade. */
+export type MoveContext = {
+  unit: Unit;
+  /** Sectors it may still move. */
+  remaining: number;
+  /** Where the movement began: friendly units next to it may be passed through. */
+  origin: HexId;
+  mayInterpenetrate: boolean;
+};
+
+export function startsInRough(state: Readable, unit: Unit): boolean {
+  return unit.hex !== null && (terrainAt(state, unit.hex)?.rough ?? false);
+}
+
+/** Sectors a unit may cover in one march, leaving rough ground permitting. */
+export function marchAllowance(state: Readable, unit: Unit): number {
+  if (startsInRough(state, unit) && !hasRating(unit, 'special')) return BASIC_MOVE;
+  return MARCH[unit.kind];
+}
+
+export function activationMove(state: Readable, act: Activation, unit: Unit): MoveContext {
+  const allowance = act.halted ? 0 : act.test === 'passed' ? marchAllowance(state, unit) : BASIC_MOVE;
+  return {
+    unit,
+    remaining: Math.max(0, allowance - act.steps),
+    origin: act.startHex,
+    mayInterpenetrate: act.test === 'passed',
+  };
+}
+
+/** The friendly unit a two-sector step passes through, if that step is an interpenetration. */
+function intervening(state: Readable, ctx: MoveContext, to: HexId): Unit | undefined {
+  const from = ctx.unit.hex!;
+  for (const hex of grid.neighbors(from)) {
+    if (!grid.adjacent(hex, to)) continue;
+    const friend = unitAt(state, hex);
+    if (friend && friend.side === ctx.unit.side && grid.adjacent(hex, ctx.origin)) return friend;
+  }
+  return undefined;
+}
+
+/** Why a step to `to` is refused, or null when it is legal. Choices and apply both ask this. */
+export function stepProblem(
+  state: Readable,
+  ctx: MoveContext,
+  to: HexId,
+): { code: string; message: string } | null {
+  const from = ctx.unit.hex!;
+  if (!grid.has(to))
+    return { code: CommonErrorCode.UnknownLocation, message: `${to} is not a sector of this board` };
+  if (ctx.remaining <= 0)
+    return { code: 'NO_MOVE_LEFT', message: `${ctx.unit.name} may not move any further` };
+  const distance = grid.distance(from, to);
+  if (distance === 2) {
+    if (!ctx.mayInterpenetrate) {
+      return { code: 'NOT_ADJACENT', message: 'only a successfully activated unit may pass through friends' };
+    }
+    const friend = intervening(state, ctx, to);
+    if (!friend) {
+      return {
+        code: 'NOT_ADJACENT',
+        message: `${to} is not next to ${from} nor beyond a friend next to the start`,
+      };
+    }
+    if (ctx.remaining < 2) return { code: 'NO_MOVE_LEFT', message: 'passing through a friend takes 2 UD' };
+    const through = friend.hex!;
+    if (terrainAt(state, through)?.halts || inEnemyZoc(state, ctx.unit.side, through)) {
+      return {
+        code: 'WOULD_HALT_IN_FRIEND',
+        message: `a unit entering ${through} would have to stop inside ${friend.name}`,
+      };
+    }
+  } else if (distance !== 1) {
+    return { code: 'NOT_ADJACENT', message: `${to} is not next to ${from}` };
+  }
+  if (unitAt(state, to)) return { code: 'OCCUPIED', message: `${to} already holds a unit` };
+  if (terrainAt(state, to)?.impassable) return { code: 'IMPASSABLE', message: `${to} is impassable` };
+  if (inEnemyZoc(state, ctx.unit.side, from) && inEnemyZoc(state, ctx.unit.side, to)) {
+    return { code: 'ZOC_TO_ZOC', message: 'no move from one enemy zone of control into another' };
+  }
+  return null;
+}
+
+export function legalSteps(state: Readable, ctx: MoveContext): HexId[] {
+  if (ctx.remaining <= 0) return [];
+  const from = ctx.unit.hex!;
+  const candidates =
+    ctx.mayInterpenetrate && ctx.remaining >= 2 ? sectorsAround(from, 2) : grid.neighbors(from);
+  return candidates.filter((to) => stepProblem(state, ctx, to) === null);
+}
+
+function sectorsAround(hex: HexId, range: number): HexId[] {
+  return grid.ids.filter((id) => {
+    const d = grid.distance(hex, id);
+    return d >= 1 && d <= range;
+  });
+}
+
+/**
+ * Moves the unit one step (already checked legal), discovers what it now sees, and says whether the
+ * ground it entered halts it and whether it is rough.
+ */
+export function takeStep(
+  state: BeState,
+  log: EventLog,
+  unit: Unit,
+  to: HexId,
+): { cost: number; halts: boolean; rough: boolean } {
+  const cost = grid.distance(unit.hex!, to);
+  log.add({
+    type: 'moved',
+    text: `${unit.name} moves from ${unit.hex} to ${to}`,
+    unit: unit.id,
+    from: unit.hex,
+    to,
+  });
+  unit.hex = to;
+  unit.movedThisTurn = true;
+  unit.revealed = true;
+  discover(state, log);
+  const terrain = terrainAt(state, to);
+  const halts = (terrain?.halts ?? false) || inEnemyZoc(state, unit.side, to);
+  return { cost, halts, rough: terrain?.rough ?? false };
+}
+
+/** An evade is a march by the assaulted unit from where it stood, friends passable as in a march. */
+export function evadeMove(state: Readable, phase: Extract<Phase, { kind: 'evade' }>): MoveContext {
+  const unit = unitById(state, phase.assault.defender)!;
+  return { unit, remaining: phase.stepsLeft, origin: phase.origin, mayInterpenetrate: true };
+}

@@ -1,0 +1,57 @@
+import type { ScenarioDef } from './scenario.ts';
+import { unitDef } from './scenario.ts';
+
+/**
+ * The rule book's Encounter: two armies of about 1900, 30 stands each, meet on unknown ground.
+ * Both sides have the same weapons; they differ in character (Blue steadier, Red bolder).
+ */
+export const encounter: ScenarioDef = {
+  info: {
+    id: 'encounter',
+    name: 'Encounter',
+    description:
+      'Two armies of about 1900 march onto unknown ground, 13 by 9 sectors. The terrain is rolled as units come to see it. Hold the three crossroads and break the enemy within 8 turns.',
+    seats: [
+      { id: 'blue', name: 'Blue army' },
+      { id: 'red', name: 'Red army' },
+    ],
+    options: [],
+  },
+  lastTurn: 8,
+  home: { blue: 'south', red: 'north' },
+  generals: { blue: 'average', red: 'average' },
+  hiddenTerrain: true,
+  terrain: {},
+  forces: {
+    blue: [
+      unitDef('b1', '1st Brigade', '0209', 'infantry', 'B', 'trained', 4),
+      unitDef('b2', '2nd Brigade', '0309', 'infantry', 'B', 'trained', 4),
+      unitDef('b3', 'Guard Brigade', '0509', 'infantry', 'B', 'elite', 4, ['stubborn']),
+      unitDef('b4', '3rd Brigade', '0609', 'infantry', 'B', 'trained', 4),
+      unitDef('b5', 'Rifle Brigade', '0809', 'infantry', 'B', 'elite', 4, [], 'loose'),
+      unitDef('b6', '4th Brigade', '0909', 'infantry', 'B', 'trained', 4),
+      unitDef('b7', '1st Cavalry Brigade', '1109', 'cavalry', 'F', 'trained', 3, ['dashing']),
+      unitDef('b8', '2nd Cavalry Brigade', '1209', 'cavalry', 'F', 'trained', 3, ['dashing']),
+    ],
+    red: [
+      unitDef('r1', '1st Brigade', '0201', 'infantry', 'B', 'trained', 4),
+      unitDef('r2', '2nd Brigade', '0301', 'infantry', 'B', 'trained', 4),
+      unitDef('r3', 'Grenadier Brigade', '0501', 'infantry', 'B', 'elite', 4, ['bold', 'choc']),
+      unitDef('r4', '3rd Brigade', '0601', 'infantry', 'B', 'trained', 4),
+      unitDef('r5', 'Reserve Brigade', '0801', 'infantry', 'C', 'poor', 4, ['militia']),
+      unitDef('r6', '4th Brigade', '0901', 'infantry', 'B', 'trained', 4),
+      unitDef('r7', 'Mounted Rifles', '1101', 'mountedInfantry', 'D', 'trained', 3, ['special'], 'loose'),
+      unitDef('r8', 'Hussar Brigade', '1201', 'cavalry', 'F', 'trained', 3, ['dashing', 'bold']),
+    ],
+  },
+  objectives: {
+    '0305': { vp: 3, holder: null, name: 'West crossroads' },
+    '0705': { vp: 3, holder: null, name: 'Centre crossroads' },
+    '1105': { vp: 3, holder: null, name: 'East crossroads' },
+  },
+  regions: [],
+  sides: [
+    { seat: 'blue', name: 'Blue', fill: '#2b6cb0', ink: '#ffffff' },
+    { seat: 'red', name: 'Red', fill: '#d55e00', ink: '#ffffff' },
+  ],
+};

@@ -1,0 +1,9 @@
+import { encounter } from './encounter.ts';
+import { rossignol } from './rossignol.ts';
+import type { ScenarioDef } from './scenario.ts';
+
+export const SCENARIOS: readonly ScenarioDef[] = [encounter, rossignol];
+
+export function findScenario(id: string): ScenarioDef | undefined {
+  return SCENARIOS.find((s) => s.info.id === id);
+}

@@ -1,0 +1,99 @@
+import { type Choice, type Policy, parseHexId } from '@salient/engine';
+import { grid } from '../src/grid.ts';
+import { belleEpoque } from '../src/index.ts';
+import type { BeState, Terrain, Unit } from '../src/types.ts';
+
+export const game = belleEpoque;
+
+/** A scenario's state with the doctrine chosen (nobody loose unless said) and turn 1 under way. */
+export function started(scenario = 'encounter', seed = 'test'): BeState {
+  let state = game.setup(scenario, {}, seed);
+  for (const seat of [...state.seats]) {
+    const result = game.apply(state, seat, { type: 'doctrine', loose: [] });
+    if (!result.ok) throw new Error(result.error.message);
+    state = result.state;
+  }
+  return state;
+}
+
+export function unit(state: BeState, id: string): Unit {
+  const found = state.units.find((u) => u.id === id);
+  if (!found) throw new Error(`no unit ${id}`);
+  return found;
+}
+
+/**
+ * A laboratory position: every sector open (or as given), only the listed units on the board, the
+ * bowl matching them, and a token of `side` drawn for activation.
+ */
+export function lab(
+  placements: Record<string, string>,
+  options: { terrain?: Record<string, Terrain>; side?: string; cp?: number; scenario?: string } = {},
+): BeState {
+  const state = started(options.scenario ?? 'encounter');
+  for (const u of state.units) {
+    u.hex = placements[u.id] ?? null;
+    u.activated = u.hex === null;
+  }
+  state.terrain = {};
+  for (const hex of grid.ids) state.terrain[hex] = options.terrain?.[hex] ?? 'open';
+  const side = options.side ?? state.seats[0]!;
+  for (const s of state.seats) {
+    state.bowl[s] = state.units.filter((u) => u.side === s && u.hex !== null).length - (s === side ? 1 : 0);
+    state.cp[s] = options.cp ?? 0;
+  }
+  state.phase = { kind: 'pick', side };
+  state.outcome = null;
+  return state;
+}
+
+/** Applies an action that must succeed. */
+export function play(state: BeState, seat: string, action: Record<string, unknown>) {
+  const result = game.apply(state, seat, action);
+  if (!result.ok) throw new Error(`${JSON.stringify(action)} refused: ${result.error.code} ${result.error.message}`);
+  return result;
+}
+
+/** Forces the next dice: sets the generator so the wanted die faces come out (searching seeds). */
+export function refused(state: BeState, seat: string, action: unknown): string {
+  const before = JSON.stringify(state);
+  const result = game.apply(state, seat, action);
+  if (result.ok) throw new Error(`${JSON.stringify(action)} was accepted`);
+  if (JSON.stringify(state) !== before) throw new Error('a refused action changed the state');
+  return result.error.code;
+}
+
+function nearestEnemyDistance(state: BeState, side: string, hex: string): number {
+  let best = 99;
+  for (const u of state.units) if (u.hex !== null && u.side !== side) best = Math.min(best, grid.distance(hex, u.hex));
+  return best;
+}
+
+/**
+ * A bot that seeks a fight, so random games reach fire, assaults and reactions: it prefers assault,
+ * then fire, then moving towards the enemy, and otherwise picks at random.
+ */
+export const aggressive: Policy = (choices, seat, raw, pick) => {
+  const state = raw as BeState;
+  const by = (action: string) => choices.find((c) => c.action === action);
+  const roll = pick(10);
+  const assault = by('assault');
+  if (assault && roll < 8) return assault;
+  const fire = by('fire');
+  if (fire && roll < 7) return fire;
+  const move = by('move');
+  if (move && roll < 8 && state.phase.kind === 'activation') {
+    const param = move.params[0]!;
+    if (param.kind === 'one') {
+      const ranked = [...param.options].sort(
+        (a, b) => nearestEnemyDistance(state, seat, String(a.value)) - nearestEnemyDistance(state, seat, String(b.value)),
+      );
+      return { ...move, params: [{ ...param, options: ranked.slice(0, 1) }] } satisfies Choice;
+    }
+  }
+  return choices[pick(choices.length)]!;
+};
+
+export function column(hex: string): number {
+  return parseHexId(hex)!.column;
+}

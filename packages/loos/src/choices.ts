@@ -1,0 +1,417 @@
+import type { Choice, ChoiceOption } from '@salient/engine';
+import { moveOptions, reserveLineRoom, roman } from './actions.ts';
+import { attackableTargets, declaredAttackers } from './attacks.ts';
+import { bombardmentTargets, markersLeft } from './bombardment.ts';
+import {
+  advanceOptions,
+  breakdownHexes,
+  reinforcementHexes,
+  replacementHexes,
+  retreatSteps,
+} from './decisions.ts';
+import {
+  britishSetupHexes,
+  britishSetupProblem,
+  germanSetupHexes,
+  germanSetupProblem,
+} from './deployment.ts';
+import { reserveBound, toAct } from './flow.ts';
+import { MAP } from './map.ts';
+import { BRITISH_DIVISIONS } from './scenario/forces.ts';
+import { SECTORS } from './scenario/map.ts';
+import type { Decision, LoosLike, Side, Unit } from './state.ts';
+import { isOnMap } from './state.ts';
+import { Occupancy } from './units.ts';
+
+const hexOption = (hex: string, cost?: number): ChoiceOption => ({
+  value: hex,
+  label: hex,
+  loc: hex,
+  ...(cost === undefined ? {} : { cost }),
+});
+const unitOption = (unit: Unit): ChoiceOption => ({
+  value: unit.id,
+  label: unit.name,
+  piece: unit.id,
+  ...(isOnMap(unit) ? { loc: unit.loc } : {}),
+});
+const button = (action: string, label: string, extra: Partial<Choice> = {}): Choice => ({
+  action,
+  label,
+  base: {},
+  params: [],
+  ...extra,
+});
+
+/** Everything `seat` may do now, as choices any combination of whose parameters is legal. */
+export function loosChoices(state: LoosLike, seat: Side): Choice[] {
+  if (toAct(state) !== seat) return [];
+  const top = state.pending[0];
+  if (top) return decisionChoices(state, top);
+  const phase = state.phase;
+  switch (phase.kind) {
+    case 'deployment':
+      return deploymentChoices(state, seat);
+    case 'movement':
+      return [...movementChoices(state, seat, false), button('endPhase', 'End the movement phase')];
+    case 'mobile-movement':
+      return [...movementChoices(state, seat, true), button('endPhase', 'End the mobile movement phase')];
+    case 'combat':
+      return combatChoices(state, seat);
+    case 'mobile-combat': {
+      const choices: Choice[] = [];
+      for (const [target, units] of attackableTargets(state, seat, phase.combat, phase.movers)) {
+        choices.push({
+          action: 'mobileAttack',
+          label: `Mobile attack on ${target}`,
+          base: { target },
+          loc: target,
+          irreversible: true,
+          params: [
+            {
+              name: 'attackers',
+              label: 'Attackers, in order',
+              kind: 'some',
+              min: 1,
+              max: units.length,
+              options: units.map(unitOption),
+            },
+          ],
+        });
+      }
+      return [...choices, button('endPhase', 'End the mobile combat phase')];
+    }
+    case 'ended':
+      return [];
+  }
+}
+
+function deploymentChoices(state: LoosLike, seat: Side): Choice[] {
+  const choices: Choice[] = [button('deployStandard', 'Use the historical set-up')];
+  const germanHexes = seat === 'german' ? germanSetupHexes(state).map((h) => hexOption(h)) : [];
+  for (const unit of state.units) {
+    if (unit.side !== seat || !(unit.loc === 'unplaced' || isOnMap(unit))) continue;
+    const hexes =
+      seat === 'german'
+        ? germanHexes
+        : britishSetupHexes(state, unit)
+            .filter((h) => h !== unit.loc)
+            .map((h) => hexOption(h));
+    if (hexes.length === 0) continue;
+    choices.push({
+      action: 'deploy',
+      label: `Set up ${unit.name}`,
+      base: { unit: unit.id },
+      piece: unit.id,
+      params: [{ name: 'hex', label: 'Hex', kind: 'one', options: hexes }],
+    });
+  }
+  const problem = seat === 'german' ? germanSetupProblem(state) : britishSetupProblem(state);
+  if (problem === null) choices.push(button('endDeployment', 'Finish the set-up'));
+  return choices;
+}
+
+function movementChoices(state: LoosLike, seat: Side, mobile: boolean): Choice[] {
+  const phase = state.phase;
+  const choices: Choice[] = [];
+  for (const unit of state.units) {
+    if (unit.side !== seat || !isOnMap(unit)) continue;
+    if (
+      mobile &&
+      phase.kind === 'mobile-movement' &&
+      unit.reserve &&
+      !(unit.id in phase.activity) &&
+      !reserveBound(state, unit)
+    ) {
+      choices.push(
+        button('mobileRoll', `Roll for the mobile movement of ${unit.name}`, {
+          base: { unit: unit.id },
+          piece: unit.id,
+          loc: unit.loc,
+          irreversible: true,
+        }),
+      );
+      continue;
+    }
+    const options = moveOptions(state, unit);
+    if (!options || options.size === 0) continue;
+    choices.push({
+      action: 'move',
+      label: `Move ${unit.name}`,
+      base: { unit: unit.id },
+      piece: unit.id,
+      params: [
+        {
+          name: 'to',
+          label: 'Destination',
+          kind: 'one',
+          options: [...options].map(([hex, r]) => ({ ...hexOption(hex, r.cost), detail: { path: r.path } })),
+        },
+      ],
+    });
+  }
+  if (phase.kind === 'movement') {
+    const occupancy = new Occupancy(state);
+    for (const [hex, units] of occupancy.hexes()) {
+      if (units.length === 2 && units[0]!.side === seat) {
+        choices.push(
+          button('swapStack', `Swap the front and reserve lines in ${hex}`, {
+            base: { hex },
+            loc: hex,
+            piece: units[1]!.id,
+          }),
+        );
+      }
+    }
+    if (seat === 'british' && state.turn >= 1) {
+      for (const division of BRITISH_DIVISIONS) {
+        if (!state.units.some((u) => u.division === division.id && u.loc === 'reserves')) continue;
+        const sectors = SECTORS.filter((s) => reserveLineRoom(state, s.number) !== null);
+        if (sectors.length === 0) continue;
+        choices.push({
+          action: 'commitReserve',
+          label: `Commit the ${division.name}`,
+          base: { division: division.id },
+          params: [
+            {
+              name: 'sector',
+              label: 'Sector',
+              kind: 'one',
+              options: sectors.map((s) => ({
+                value: s.number,
+                label: `Sector ${roman(s.number)}`,
+                loc: s.reserve[0]!,
+              })),
+            },
+          ],
+        });
+      }
+    }
+    if (seat === 'german' && !phase.began) {
+      for (const unit of state.units) {
+        if (unit.side === 'german' && unit.kind === 'regiment' && unit.steps >= 2 && isOnMap(unit)) {
+          choices.push(
+            button('breakdown', `Break ${unit.name} down into battalions`, {
+              base: { unit: unit.id },
+              piece: unit.id,
+              loc: unit.loc,
+            }),
+          );
+        }
+      }
+    }
+  }
+  return choices;
+}
+
+function combatChoices(state: LoosLike, seat: Side): Choice[] {
+  const phase = state.phase;
+  if (phase.kind !== 'combat') return [];
+  const combat = phase.combat;
+  if (phase.step === 'aircraft') {
+    return [
+      {
+        action: 'placeAircraft',
+        label: 'Place the aircraft marker',
+        base: {},
+        params: [{ name: 'hex', label: 'Hex', kind: 'one', options: MAP.grid.ids.map((h) => hexOption(h)) }],
+      },
+      button('skipAircraft', 'Do without the aircraft'),
+    ];
+  }
+  if (phase.step === 'attacker-markers' || phase.step === 'defender-markers') {
+    const attacking = phase.step === 'attacker-markers';
+    const choices: Choice[] = [];
+    if (markersLeft(state, seat) > 0) {
+      const able = attacking ? attackableTargets(state, seat, combat, null) : new Map<string, Unit[]>();
+      const gas = attacking && seat === 'british' && state.turn === 0;
+      for (const target of bombardmentTargets(state, seat, combat)) {
+        const attackers = able.get(target) ?? [];
+        choices.push({
+          action: 'bombard',
+          label: `Bombard ${target}`,
+          base: { target },
+          loc: target,
+          params: [
+            ...(gas
+              ? [
+                  {
+                    name: 'gas',
+                    label: 'Use gas (17.6)',
+                    kind: 'one' as const,
+                    options: [
+                      { value: false, label: 'No gas' },
+                      { value: true, label: 'Gas' },
+                    ],
+                  },
+                ]
+              : []),
+            ...(attacking
+              ? [
+                  {
+                    name: 'attackers',
+                    label: 'Units that will attack after the bombardment',
+                    kind: 'some' as const,
+                    min: 0,
+                    max: attackers.length,
+                    options: attackers.map(unitOption),
+                  },
+                ]
+              : []),
+          ],
+        });
+      }
+    }
+    return [
+      ...choices,
+      button('endMarkers', attacking ? 'Done placing markers' : 'Done placing defensive markers'),
+    ];
+  }
+  const choices: Choice[] = [];
+  for (const declared of combat.declared) {
+    const attackers = declaredAttackers(state, declared.target, declared.attackers);
+    choices.push({
+      action: 'attack',
+      label: `Make the announced attack on ${declared.target}`,
+      base: { target: declared.target, attackers: attackers.map((u) => u.id) },
+      loc: declared.target,
+      params: [],
+      irreversible: true,
+    });
+  }
+  for (const [target, units] of attackableTargets(state, seat, combat, null)) {
+    if (combat.declared.some((d) => d.target === target)) continue;
+    choices.push({
+      action: 'attack',
+      label: `Attack ${target}`,
+      base: { target },
+      loc: target,
+      irreversible: true,
+      params: [
+        {
+          name: 'attackers',
+          label: 'Attackers',
+          kind: 'some',
+          min: 1,
+          max: units.length,
+          options: units.map(unitOption),
+        },
+      ],
+    });
+  }
+  if (combat.declared.length === 0) choices.push(button('endPhase', 'End the combat phase'));
+  return choices;
+}
+
+function decisionChoices(state: LoosLike, d: Decision): Choice[] {
+  switch (d.kind) {
+    case 'retreat-or-deplete': {
+      const steps = retreatSteps(state, d);
+      const choices: Choice[] = [];
+      if (steps.length > 0) {
+        choices.push({
+          action: 'retreat',
+          label: `Retreat ${d.unit} (hex ${d.path.length + 1} of ${d.hexes})`,
+          base: {},
+          piece: d.unit,
+          params: [
+            { name: 'to', label: 'Retreat into', kind: 'one', options: steps.map((h) => hexOption(h)) },
+          ],
+        });
+      }
+      if (d.path.length === 0)
+        choices.push(button('deplete', `Lose a step instead of retreating (7.8)`, { piece: d.unit }));
+      return choices;
+    }
+    case 'attacker-loss':
+      return [
+        {
+          action: 'chooseLoss',
+          label: 'Choose the attacking unit that loses a step',
+          base: {},
+          params: [
+            {
+              name: 'unit',
+              label: 'Unit',
+              kind: 'one',
+              options: d.units.map((id) => unitOption(state.units.find((u) => u.id === id)!)),
+            },
+          ],
+        },
+      ];
+    case 'advance': {
+      const choices: Choice[] = [];
+      for (const [id, hexes] of advanceOptions(state, d)) {
+        choices.push({
+          action: 'advance',
+          label: `Advance ${id}`,
+          base: { unit: id },
+          piece: id,
+          params: [
+            { name: 'to', label: 'Advance into', kind: 'one', options: hexes.map((h) => hexOption(h)) },
+          ],
+        });
+      }
+      return [...choices, button('endAdvance', 'No (further) advance')];
+    }
+    case 'gas-victim':
+      return [
+        {
+          action: 'gasVictim',
+          label: 'Choose where the gas blows back',
+          base: {},
+          params: [{ name: 'hex', label: 'Hex', kind: 'one', options: d.hexes.map((h) => hexOption(h)) }],
+        },
+      ];
+    case 'place-reinforcements':
+      return d.units.map((id) => {
+        const unit = state.units.find((u) => u.id === id)!;
+        return {
+          action: 'placeReinforcement',
+          label: `Bring on ${unit.name}`,
+          base: { unit: id },
+          piece: id,
+          params: [
+            {
+              name: 'hex',
+              label: 'Hex',
+              kind: 'one',
+              options: reinforcementHexes(state, d, unit).map((h) => hexOption(h)),
+            },
+          ],
+        };
+      });
+    case 'place-replacements':
+      return [
+        {
+          action: 'placeReplacement',
+          label: `Place a replacement battalion (${d.count} to place)`,
+          base: {},
+          params: [
+            {
+              name: 'hex',
+              label: 'Town hex',
+              kind: 'one',
+              options: replacementHexes(state).map((h) => hexOption(h)),
+            },
+          ],
+        },
+      ];
+    case 'place-breakdown':
+      return [
+        {
+          action: 'placeBattalion',
+          label: `Place a battalion of the broken-down regiment (${d.count} to place)`,
+          base: {},
+          params: [
+            {
+              name: 'hex',
+              label: 'Hex',
+              kind: 'one',
+              options: breakdownHexes(state, d).map((h) => hexOption(h)),
+            },
+          ],
+        },
+      ];
+  }
+}

@@ -1,0 +1,128 @@
+import { hexId } from '@salient/engine';
+import { MAP } from './map.ts';
+import { BRITISH_DIVISIONS, GERMAN_SETUP_DIVISIONS } from './scenario/forces.ts';
+import { inGermanSetupZone, SECTORS } from './scenario/map.ts';
+import type { LoosLike, LoosState, Unit } from './state.ts';
+import { canStack, Occupancy } from './units.ts';
+import { zoneOfControl } from './zoc.ts';
+
+/** Hexes where a German battalion may set up now (11.2): east of the front line, one unit a hex. */
+export function germanSetupHexes(state: LoosLike): string[] {
+  const occupancy = new Occupancy(state);
+  return MAP.grid.ids.filter((hex) => inGermanSetupZone(hex) && occupancy.at(hex).length === 0);
+}
+
+/** The sector a British division has taken by placing its first unit, if any (11.6). */
+export function sectorOfDivision(state: LoosLike, division: string): number | null {
+  for (const unit of state.units) {
+    if (unit.side === 'british' && unit.division === division && MAP.frontLine.has(unit.loc)) {
+      return MAP.sectorOfHex.get(unit.loc) ?? null;
+    }
+  }
+  return null;
+}
+
+/** Front-line hexes where a British unit may set up (11.6): its division's sector, or a sector no division has taken. */
+export function britishSetupHexes(state: LoosLike, unit: Unit): string[] {
+  const occupancy = new Occupancy(state);
+  const own = sectorOfDivision(state, unit.division!);
+  const taken = new Set<number>();
+  for (const division of BRITISH_DIVISIONS) {
+    if (division.id === unit.division) continue;
+    const sector = sectorOfDivision(state, division.id);
+    if (sector !== null) taken.add(sector);
+  }
+  const hexes: string[] = [];
+  for (const sector of SECTORS) {
+    if (own !== null ? sector.number !== own : taken.has(sector.number)) continue;
+    for (const hex of sector.front) {
+      const others = occupancy.at(hex).filter((u) => u.id !== unit.id);
+      if (canStack([...others, unit])) hexes.push(hex);
+    }
+  }
+  return hexes;
+}
+
+/** Why the German set-up is not finished yet, or null when it is (11.2). */
+export function germanSetupProblem(state: LoosLike): string | null {
+  const unplaced = state.units.filter((u) => u.side === 'german' && u.loc === 'unplaced').length;
+  if (unplaced > 0) return `${unplaced} battalions are not yet placed.`;
+  const zone = zoneOfControl(new Occupancy(state), 'german', true);
+  const open = [...MAP.frontLine].filter((hex) => !zone.has(hex));
+  if (open.length > 0)
+    return `Every British front-line hex must be in a German zone of control; not yet: ${open.join(', ')}.`;
+  return null;
+}
+
+/** Why the British set-up is not finished yet, or null when it is (11.6). */
+export function britishSetupProblem(state: LoosLike): string | null {
+  const unplaced = state.units.filter((u) => u.side === 'british' && u.loc === 'unplaced').length;
+  return unplaced > 0 ? `${unplaced} half-brigades are not yet placed.` : null;
+}
+
+/**
+ * Our suggested German set-up, from history: a battalion in every other hex of the first position
+ * (which puts every front-line hex in a zone of control), the rest in the villages and the second
+ * position. Divisions are laid out north to south.
+ */
+export function standardGermanSetup(): Map<string, string> {
+  const cover: string[] = [];
+  for (let column = 4; column <= 28; column += 2) {
+    const front = SECTORS.flatMap((s) => s.front).find((hex) => Number(hex.slice(0, 2)) === column)!;
+    cover.push(hexId(column, Number(front.slice(2)) - 1));
+  }
+  const depth = [
+    '0209',
+    '0513',
+    '0908',
+    '1110',
+    '1208',
+    '1410',
+    '1508',
+    '1710',
+    '2010',
+    '2212',
+    '2310',
+    '2312',
+    '2809',
+    '3205',
+  ];
+  const hexes = [...cover, ...depth].sort();
+  const order = ['14', '111', '3B', '117'];
+  const battalions = GERMAN_SETUP_DIVISIONS.slice()
+    .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
+    .flatMap((d) => d.regiments.flatMap((r) => ['I', 'II', 'III'].map((b) => `${b}/${r}`)));
+  return new Map(battalions.map((id, i) => [id, hexes[i]!]));
+}
+
+/** Our suggested British set-up: each division in its historical sector, brigades stacked. */
+export function standardBritishSetup(): Map<string, string> {
+  const placement = new Map<string, string>();
+  for (const division of BRITISH_DIVISIONS) {
+    if (division.historicalSector === null) continue;
+    const front = SECTORS[division.historicalSector - 1]!.front;
+    division.brigades.forEach((brigade, i) => {
+      const hex = front[Math.round((i * (front.length - 1)) / 2)]!;
+      placement.set(`${brigade}/1`, hex);
+      placement.set(`${brigade}/2`, hex);
+    });
+  }
+  return placement;
+}
+
+/** Places a whole side from a plan, resetting the stack order. */
+export function applyPlan(s: LoosState, plan: Map<string, string>): void {
+  for (const unit of s.units) {
+    const hex = plan.get(unit.id);
+    if (hex === undefined) continue;
+    unit.loc = hex;
+    unit.reserve = false;
+  }
+  const seen = new Set<string>();
+  for (const unit of s.units) {
+    const hex = plan.get(unit.id);
+    if (hex === undefined) continue;
+    unit.reserve = seen.has(hex);
+    seen.add(hex);
+  }
+}

@@ -1,0 +1,521 @@
+/**
+ * The wire protocol between the Salient server and its clients: the REST API under `/api` and the
+ * socket.io events. Every payload that crosses the wire has a zod schema here; both sides validate
+ * with it, so a change is made in one place. Keep it stable: add fields and events, never rename.
+ */
+import type { Json, JsonObject } from '@salient/engine';
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// JSON values, actions and events (the engine's own shapes)
+// ---------------------------------------------------------------------------------------------
+
+export const jsonValue: z.ZodType<Json> = z.lazy(() =>
+  z.union([
+    z.null(),
+    z.boolean(),
+    z.number(),
+    z.string(),
+    z.array(jsonValue),
+    z.record(z.string(), jsonValue),
+  ]),
+);
+export const jsonObject: z.ZodType<JsonObject> = z.record(z.string(), jsonValue);
+
+/** An action as the engine takes it: a JSON object with a `type`. The rules validate the rest. */
+export const actionSchema = z.intersection(jsonObject, z.object({ type: z.string().min(1).max(64) }));
+
+export const gameEventSchema = z.looseObject({ type: z.string(), text: z.string() });
+export type WireEvent = z.infer<typeof gameEventSchema> & JsonObject;
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Codes the server itself gives. Rule violations carry the game's own codes (see the engine's
+ * CommonErrorCode and each game's codes), so `ErrorBody.code` is any string.
+ */
+export const ServerErrorCode = {
+  BadRequest: 'BAD_REQUEST',
+  Unauthenticated: 'UNAUTHENTICATED',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  Conflict: 'CONFLICT',
+  RateLimited: 'RATE_LIMITED',
+  UsernameTaken: 'USERNAME_TAKEN',
+  BadCredentials: 'BAD_CREDENTIALS',
+  UnknownGame: 'UNKNOWN_GAME',
+  UnknownScenario: 'UNKNOWN_SCENARIO',
+  UnknownSeat: 'UNKNOWN_SEAT',
+  SeatTaken: 'SEAT_TAKEN',
+  AlreadySeated: 'ALREADY_SEATED',
+  MatchNotOpen: 'MATCH_NOT_OPEN',
+  MatchNotActive: 'MATCH_NOT_ACTIVE',
+  MatchNotFinished: 'MATCH_NOT_FINISHED',
+  NotAPlayer: 'NOT_A_PLAYER',
+  NotJoined: 'NOT_JOINED',
+  StaleSeq: 'STALE_SEQ',
+  DuplicateAction: 'DUPLICATE_ACTION',
+  NothingToUndo: 'NOTHING_TO_UNDO',
+  DeadlineNotPassed: 'DEADLINE_NOT_PASSED',
+  InvalidRecord: 'INVALID_RECORD',
+  ShuttingDown: 'SHUTTING_DOWN',
+  Internal: 'INTERNAL_ERROR',
+} as const;
+export type ServerErrorCode = (typeof ServerErrorCode)[keyof typeof ServerErrorCode];
+
+export const errorBody = z.object({ code: z.string(), message: z.string() });
+export type ErrorBody = z.infer<typeof errorBody>;
+/** Every non-2xx REST response has this body. */
+export const errorResponse = z.object({ error: errorBody });
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Accounts  (REST)
+// ---------------------------------------------------------------------------------------------
+
+export const username = z
+  .string()
+  .min(3)
+  .max(32)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only');
+export const password = z.string().min(8).max(200);
+
+/** POST /api/auth/signup -> 201 MeResponse, sets the session cookie. */
+export const signUpRequest = z.object({ username, password, email: z.email().max(254).optional() });
+export type SignUpRequest = z.infer<typeof signUpRequest>;
+/** POST /api/auth/signin -> 200 MeResponse, sets the session cookie. */
+export const signInRequest = z.object({ username: z.string().max(64), password: z.string().max(200) });
+export type SignInRequest = z.infer<typeof signInRequest>;
+/** POST /api/auth/signout -> 204, clears the session cookie. */
+
+export const publicUser = z.object({ id: z.string(), username: z.string() });
+export type PublicUser = z.infer<typeof publicUser>;
+
+/** GET /api/me -> 200 MeResponse, or 401 when not signed in. */
+export const meResponse = z.object({ user: publicUser });
+export type MeResponse = z.infer<typeof meResponse>;
+
+/** GET /api/settings and PUT /api/settings (body: SettingsUpdate) -> Settings. */
+export const settings = z.object({
+  email: z.email().max(254).nullable(),
+  webhookUrl: z.url().max(2000).nullable(),
+  notifyByEmail: z.boolean(),
+  notifyByWebhook: z.boolean(),
+});
+export type Settings = z.infer<typeof settings>;
+export const settingsUpdate = settings.partial();
+export type SettingsUpdate = z.infer<typeof settingsUpdate>;
+
+// ---------------------------------------------------------------------------------------------
+// Games catalogue  (REST)
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/games -> { games: GameInfo[] } : what the server hosts (the client also has the rules). */
+export const gameInfo = z.object({
+  id: z.string(),
+  title: z.string(),
+  scenarios: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      seats: z.array(z.object({ id: z.string(), name: z.string() })),
+    }),
+  ),
+});
+export type GameInfo = z.infer<typeof gameInfo>;
+export const gamesResponse = z.object({ games: z.array(gameInfo) });
+export type GamesResponse = z.infer<typeof gamesResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Matches  (REST)
+// ---------------------------------------------------------------------------------------------
+
+export const timeControl = z.discriminatedUnion('kind', [
+  /** A chess clock per side: the side to act spends its own time. Running out loses. */
+  z.object({
+    kind: z.literal('live'),
+    initialSeconds: z.number().int().min(10).max(86_400),
+    incrementSeconds: z.number().int().min(0).max(3_600).default(0),
+  }),
+  /** Play by turn: each turn must be played within the time; afterwards the waiting side may claim. */
+  z.object({
+    kind: z.literal('correspondence'),
+    secondsPerTurn: z
+      .number()
+      .int()
+      .min(60)
+      .max(30 * 86_400),
+  }),
+  /** No time limit (casual and test matches). */
+  z.object({ kind: z.literal('none') }),
+]);
+export type TimeControl = z.infer<typeof timeControl>;
+
+export const visibility = z.enum(['open', 'private']);
+export type Visibility = z.infer<typeof visibility>;
+
+/** POST /api/matches -> 201 MatchSummary (the creator takes `seat`). */
+export const createMatchRequest = z.object({
+  game: z.string().max(64),
+  scenario: z.string().max(64),
+  options: jsonObject.default({}),
+  seat: z.string().max(64),
+  timeControl: timeControl.default({ kind: 'none' }),
+  visibility: visibility.default('open'),
+});
+export type CreateMatchRequest = z.input<typeof createMatchRequest>;
+
+/** POST /api/matches/:id/join -> MatchSummary. `invite` is required for a private match. */
+export const joinMatchRequest = z.object({
+  seat: z.string().max(64),
+  invite: z.string().max(128).optional(),
+});
+export type JoinMatchRequest = z.infer<typeof joinMatchRequest>;
+/**
+ * POST /api/matches/:id/leave   (before the start: frees the seat; the last player leaving deletes it)
+ * POST /api/matches/:id/resign  (an active match: the other side wins)
+ * POST /api/matches/:id/claim   (correspondence: the waiting side claims victory after the deadline)
+ * POST /api/matches/:id/rematch (a finished match: a new match, same game and scenario, sides swapped,
+ *                                the opponent invited to the other seat) -> 201 MatchSummary
+ * all -> MatchSummary
+ * GET  /api/matches/:id -> MatchSummary ; GET /api/invites/:code -> MatchSummary
+ */
+
+export const matchStatus = z.enum(['open', 'active', 'finished']);
+export type MatchStatus = z.infer<typeof matchStatus>;
+
+export const seatSummary = z.object({ seat: z.string(), name: z.string(), user: publicUser.nullable() });
+export type SeatSummary = z.infer<typeof seatSummary>;
+
+export const outcomeSchema = z.object({ winner: z.string().nullable(), reason: z.string() });
+export type WireOutcome = z.infer<typeof outcomeSchema>;
+
+/** Time left, as of `asOf` (server time); a running clock keeps falling from there. */
+export const clockState = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('live'),
+    remainingMs: z.record(z.string(), z.number()),
+    running: z.array(z.string()),
+    asOf: z.string(),
+  }),
+  z.object({ kind: z.literal('correspondence'), deadline: z.string().nullable(), asOf: z.string() }),
+  z.object({ kind: z.literal('none') }),
+]);
+export type ClockState = z.infer<typeof clockState>;
+
+export const matchSummary = z.object({
+  id: z.string(),
+  game: z.string(),
+  scenario: z.string(),
+  options: jsonObject,
+  status: matchStatus,
+  visibility,
+  timeControl,
+  seats: z.array(seatSummary),
+  createdBy: publicUser,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The action count of the match's current position. */
+  seq: z.number().int(),
+  turn: z.string(),
+  phase: z.string(),
+  toAct: z.array(z.string()),
+  /** The seat the caller holds in this match, if any. */
+  yourSeat: z.string().nullable(),
+  yourTurn: z.boolean(),
+  /** Only for players of a private match. */
+  inviteCode: z.string().nullable(),
+  /** sha256 (hex) of the secret seed, published at creation. */
+  seedHash: z.string(),
+  /** The seed, revealed only once the match is finished. */
+  seed: z.string().nullable(),
+  outcome: outcomeSchema.nullable(),
+  clock: clockState,
+  rematchOf: z.string().nullable(),
+});
+export type MatchSummary = z.infer<typeof matchSummary>;
+
+/**
+ * GET /api/matches?list=open   matches with a free seat, open to anyone
+ * GET /api/matches?list=mine   the caller's unfinished and recent matches, "your turn" first
+ * GET /api/matches?list=live   active matches to watch, most recently moved first
+ * GET /api/matches?list=finished finished matches to replay
+ */
+export const matchListName = z.enum(['open', 'mine', 'live', 'finished']);
+export type MatchListName = z.infer<typeof matchListName>;
+export const matchListQuery = z.object({
+  list: matchListName,
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const matchListResponse = z.object({ matches: z.array(matchSummary) });
+export type MatchListResponse = z.infer<typeof matchListResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Records: export, import, replay
+// ---------------------------------------------------------------------------------------------
+
+export const recordedStep = z.object({
+  seq: z.number().int().min(1),
+  seat: z.string(),
+  action: actionSchema,
+  /** Every event of the step, hidden ones included: the record is published after the end. */
+  events: z.array(gameEventSchema),
+});
+export type RecordedStep = z.infer<typeof recordedStep>;
+
+/**
+ * GET /api/matches/:id/record -> MatchRecordFile (finished matches only: 409 MATCH_NOT_FINISHED).
+ * `actions` are the effective steps (undone ones left out), numbered 1..n.
+ */
+export const matchRecordFile = z.object({
+  format: z.literal('salient-record/1'),
+  matchId: z.string(),
+  game: z.string(),
+  scenario: z.string(),
+  options: jsonObject,
+  seed: z.string(),
+  seedHash: z.string(),
+  players: z.array(z.object({ seat: z.string(), username: z.string().nullable() })),
+  timeControl,
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  outcome: outcomeSchema.nullable(),
+  actions: z.array(recordedStep),
+});
+export type MatchRecordFile = z.infer<typeof matchRecordFile>;
+
+/**
+ * POST /api/records/import (body: MatchRecordFile) -> 201 { matchId, verified: true }. The server
+ * checks the seed against its hash, replays every action and compares the events; any difference
+ * is 422 INVALID_RECORD with the first bad step in the message.
+ */
+export const importRecordResponse = z.object({ matchId: z.string(), verified: z.literal(true) });
+export type ImportRecordResponse = z.infer<typeof importRecordResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// socket.io: connection and events
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The socket connects to the same origin (path `/socket.io`) with the session cookie; without one
+ * it may only watch. Every client->server event takes an acknowledgement callback that receives
+ * `{ ok: true, ... }` or `{ ok: false, error: { code, message } }`.
+ */
+export const SOCKET_PATH = '/socket.io';
+
+export const ClientEvent = {
+  Join: 'match:join',
+  Sync: 'match:sync',
+  Submit: 'match:submit',
+  Undo: 'match:undo',
+  Leave: 'match:leave',
+  Chat: 'chat:send',
+} as const;
+
+export const ServerEvent = {
+  /** MatchUpdate: a new position, with the events that led to it, seen from your seat. */
+  Update: 'match:update',
+  /** SpectatorCount */
+  Spectators: 'match:spectators',
+  /** ChatMessage */
+  Chat: 'chat:message',
+  /** MatchSummary: status, seats, clocks or outcome changed outside an action (join, resign, claim, time). */
+  Summary: 'match:summary',
+} as const;
+
+export const failedAck = z.object({ ok: z.literal(false), error: errorBody });
+export type FailedAck = z.infer<typeof failedAck>;
+
+/** match:join — watch or play. `as: 'seat'` uses the caller's seat (401/403-like codes otherwise). */
+export const joinRequest = z.object({
+  matchId: z.string().max(64),
+  as: z.enum(['seat', 'spectator']),
+});
+export type JoinRequest = z.infer<typeof joinRequest>;
+
+/** The visible events of one step, as a log entry. `undone` steps stay in the log, struck through. */
+export const logEntry = z.object({
+  seq: z.number().int(),
+  seat: z.string().nullable(),
+  kind: z.enum(['action', 'undo']).optional(),
+  events: z.array(gameEventSchema),
+  /** True when a later undo took this step back. */
+  undone: z.boolean().optional(),
+});
+export type LogEntry = z.infer<typeof logEntry>;
+
+export const chatChannel = z.enum(['players', 'spectators']);
+export type ChatChannel = z.infer<typeof chatChannel>;
+
+export const chatMessage = z.object({
+  matchId: z.string(),
+  channel: chatChannel,
+  from: z.string(),
+  text: z.string(),
+  at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+/** A full picture of the match from one seat: what join and a full resync give. */
+export const matchSnapshot = z.object({
+  matchId: z.string(),
+  /** Your seat, or null when watching. */
+  seat: z.string().nullable(),
+  seq: z.number().int(),
+  view: jsonObject,
+  log: z.array(logEntry),
+  summary: matchSummary,
+  spectators: z.number().int(),
+  /** The recent messages of the channels you may read. */
+  chat: z.array(chatMessage),
+});
+export type MatchSnapshot = z.infer<typeof matchSnapshot>;
+export const joinAck = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), snapshot: matchSnapshot }),
+  failedAck,
+]);
+export type JoinAck = z.infer<typeof joinAck>;
+
+/**
+ * match:sync — after a reconnect (re-join first, or send this with the match joined): tell the last
+ * seq you hold. `delta` gives the log entries after it and the current view; `full` a snapshot,
+ * when the gap cannot be bridged (an undo crossed it, or it is too long).
+ */
+export const syncRequest = z.object({ matchId: z.string().max(64), lastSeq: z.number().int().min(0) });
+export type SyncRequest = z.infer<typeof syncRequest>;
+export const syncAck = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    mode: z.literal('delta'),
+    seq: z.number().int(),
+    view: jsonObject,
+    entries: z.array(logEntry),
+    summary: matchSummary,
+  }),
+  z.object({ ok: z.literal(true), mode: z.literal('full'), snapshot: matchSnapshot }),
+  failedAck,
+]);
+export type SyncAck = z.infer<typeof syncAck>;
+
+/**
+ * match:submit — `seq` is the seq of the position the action was chosen in; anything else is
+ * STALE_SEQ. `clientActionId` (unique per client action) makes a resend after a lost ack safe: a
+ * second submission of an applied id gets DUPLICATE_ACTION with `appliedSeq`.
+ */
+export const submitRequest = z.object({
+  matchId: z.string().max(64),
+  seq: z.number().int().min(0),
+  action: actionSchema,
+  clientActionId: z.string().min(1).max(64),
+});
+export type SubmitRequest = z.infer<typeof submitRequest>;
+export const submitAck = z.discriminatedUnion('ok', [
+  /** The action is committed; its match:update follows (or has already arrived). */
+  z.object({ ok: z.literal(true), seq: z.number().int() }),
+  z.object({
+    ok: z.literal(false),
+    error: errorBody,
+    /** The seq of the current position, so a stale client knows to sync. */
+    seq: z.number().int().optional(),
+    appliedSeq: z.number().int().optional(),
+  }),
+]);
+export type SubmitAck = z.infer<typeof submitAck>;
+
+/**
+ * match:undo — take back your own last action(s), as far as the last die roll or revelation.
+ * `seq` is the seq you see (STALE_SEQ otherwise). The undo itself takes a new seq.
+ */
+export const undoRequest = z.object({ matchId: z.string().max(64), seq: z.number().int().min(0) });
+export type UndoRequest = z.infer<typeof undoRequest>;
+export const undoAck = submitAck;
+export type UndoAck = SubmitAck;
+
+/** match:leave — stop receiving a match's pushes. */
+export const leaveRequest = z.object({ matchId: z.string().max(64) });
+export type LeaveRequest = z.infer<typeof leaveRequest>;
+export const okAck = z.discriminatedUnion('ok', [z.object({ ok: z.literal(true) }), failedAck]);
+export type OkAck = z.infer<typeof okAck>;
+
+/**
+ * chat:send — players write to and read `players`; spectators `spectators`. Players never see the
+ * spectators' channel, so watchers cannot pass hints.
+ */
+export const chatRequest = z.object({
+  matchId: z.string().max(64),
+  channel: chatChannel,
+  text: z.string().trim().min(1).max(500),
+});
+export type ChatRequest = z.infer<typeof chatRequest>;
+
+/**
+ * match:update — pushed to each recipient after every committed step, seen from their seat:
+ * `view` is view(state, yourSeat), `events` only those you may see. `kind: 'undo'` means steps were
+ * taken back: `undoneSeqs` lists them, `view` is the restored position.
+ */
+export const matchUpdate = z.object({
+  matchId: z.string(),
+  seq: z.number().int(),
+  kind: z.enum(['action', 'undo']),
+  seat: z.string(),
+  view: jsonObject,
+  events: z.array(gameEventSchema),
+  undoneSeqs: z.array(z.number().int()),
+  summary: matchSummary,
+});
+export type MatchUpdate = z.infer<typeof matchUpdate>;
+
+export const spectatorCount = z.object({ matchId: z.string(), count: z.number().int().min(0) });
+export type SpectatorCount = z.infer<typeof spectatorCount>;
+
+/** Typed socket.io maps for `Server<ClientToServer, ServerToClient>` and `Socket<ServerToClient, ClientToServer>`. */
+export interface ClientToServerEvents {
+  'match:join': (req: JoinRequest, ack: (res: JoinAck) => void) => void;
+  'match:sync': (req: SyncRequest, ack: (res: SyncAck) => void) => void;
+  'match:submit': (req: SubmitRequest, ack: (res: SubmitAck) => void) => void;
+  'match:undo': (req: UndoRequest, ack: (res: UndoAck) => void) => void;
+  'match:leave': (req: LeaveRequest, ack: (res: OkAck) => void) => void;
+  'chat:send': (req: ChatRequest, ack: (res: OkAck) => void) => void;
+}
+
+export interface ServerToClientEvents {
+  'match:update': (update: MatchUpdate) => void;
+  'match:spectators': (count: SpectatorCount) => void;
+  'chat:message': (message: ChatMessage) => void;
+  'match:summary': (summary: MatchSummary) => void;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers both sides use
+// ---------------------------------------------------------------------------------------------
+
+/** Whether an event may be shown to `seat` (null: a spectator). */
+export function eventVisibleTo(event: { to?: unknown }, seat: string | null): boolean {
+  if (!Array.isArray(event.to)) return true;
+  return seat !== null && event.to.includes(seat);
+}
+
+/** The REST paths, so neither side spells them twice. */
+export const api = {
+  signUp: '/api/auth/signup',
+  signIn: '/api/auth/signin',
+  signOut: '/api/auth/signout',
+  me: '/api/me',
+  settings: '/api/settings',
+  games: '/api/games',
+  matches: '/api/matches',
+  match: (id: string) => `/api/matches/${encodeURIComponent(id)}`,
+  join: (id: string) => `/api/matches/${encodeURIComponent(id)}/join`,
+  leave: (id: string) => `/api/matches/${encodeURIComponent(id)}/leave`,
+  resign: (id: string) => `/api/matches/${encodeURIComponent(id)}/resign`,
+  claim: (id: string) => `/api/matches/${encodeURIComponent(id)}/claim`,
+  rematch: (id: string) => `/api/matches/${encodeURIComponent(id)}/rematch`,
+  record: (id: string) => `/api/matches/${encodeURIComponent(id)}/record`,
+  invite: (code: string) => `/api/invites/${encodeURIComponent(code)}`,
+  importRecord: '/api/records/import',
+  health: '/healthz',
+  metrics: '/metrics',
+} as const;
