@@ -1,7 +1,6 @@
 import { pickAction } from './choices.ts';
 import type { GameEvent } from './events.ts';
 import type { Action, Choice, GameModule, Outcome, Seat } from './game.ts';
-import type { JsonObject } from './json.ts';
 import type { RecordedAction } from './replay.ts';
 import { type RngState, rngFromSeed, rollInPlace } from './rng.ts';
 
