@@ -101,7 +101,12 @@ export class HexGrid implements Topology {
       const r = from.r + (to.r - from.r) * t;
       const left = this.roundToId(q + 1e-6, r + 2e-6);
       const right = this.roundToId(q - 1e-6, r - 2e-6);
-      steps.push(left === right ? [left] : [left, right]);
+      // Along the map edge one of the two hexes beside the hexside is off the map.
+      if (left === null || right === null || left === right) {
+        const only = left ?? right;
+        if (only === null) throw new Error(`no hex on the line from ${a} to ${b}`);
+        steps.push([only]);
+      } else steps.push([left, right]);
     }
     if (n > 0) steps.push([b]);
     return steps;
@@ -137,7 +142,7 @@ export class HexGrid implements Topology {
     return hexId(column, row);
   }
 
-  private roundToId(q: number, r: number): HexId {
+  private roundToId(q: number, r: number): HexId | null {
     const s = -q - r;
     let rq = Math.round(q);
     let rr = Math.round(r);
@@ -147,9 +152,7 @@ export class HexGrid implements Topology {
     const ds = Math.abs(rs - s);
     if (dq > dr && dq > ds) rq = -rr - rs;
     else if (dr > ds) rr = -rq - rs;
-    const id = this.cubeToId(rq, rr);
-    if (id === null) throw new Error('line left the grid');
-    return id;
+    return this.cubeToId(rq, rr);
   }
 }
 

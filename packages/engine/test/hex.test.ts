@@ -96,3 +96,15 @@ describe('point-to-point maps', () => {
     ).toThrow(/B|map/);
   });
 });
+
+describe('lines along the map edge', () => {
+  it('keeps only the on-map hex where a line runs along the edge hexside', () => {
+    // From 0101 to 0302 the line runs along the top edge between 0201 and the hex above it.
+    for (const a of grid.ids) {
+      for (const b of grid.ids) {
+        if (grid.distance(a, b) > 4) continue;
+        for (const step of grid.line(a, b)) for (const hex of step) expect(grid.has(hex)).toBe(true);
+      }
+    }
+  });
+});

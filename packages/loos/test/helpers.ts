@@ -118,3 +118,17 @@ export function offeredMoves(state: LoosState, seat: Side, unitId: string): stri
   const param = choice.params[0]!;
   return param.options.map((o) => String(o.value)).sort();
 }
+
+/** Ends the marker placement steps of a combat phase, whoever is placing (and they may be skipped). */
+export function finishMarkers(state: LoosState): Applied {
+  let current: Applied = { state, events: [] };
+  for (;;) {
+    const phase = current.state.phase;
+    if (phase.kind !== 'combat' || (phase.step !== 'attacker-markers' && phase.step !== 'defender-markers'))
+      return current;
+    if (current.state.pending.length > 0) return current;
+    const seat = loos.status(current.state).toAct[0] as Side;
+    const next = act(current.state, seat, { type: 'endMarkers' });
+    current = { state: next.state, events: [...current.events, ...next.events] };
+  }
+}
