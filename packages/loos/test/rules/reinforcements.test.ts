@@ -1,0 +1,184 @@
+import { EventLog, rngFromSeed } from '@salient/engine';
+import { describe, expect, it } from 'vitest';
+import { moveOptions } from '../../src/actions.ts';
+import { loos } from '../../src/index.ts';
+import { loseStep } from '../../src/losses.ts';
+import { MAP } from '../../src/map.ts';
+import type { LoosState } from '../../src/state.ts';
+import { act, movement, offeredMoves, position, refuse, texts, unit, withDice } from '../helpers.ts';
+
+/** The British mobile combat phase with nothing to do: ending it starts the German movement phase. */
+const beforeGermanMovement = (turn: number, units: Record<string, string> = {}) =>
+  position({ turn, phase: { kind: 'mobile-combat', side: 'british', combat: { attackedHexes: [], attackers: [], bombardments: [], declared: [], breached: [] }, movers: [] }, units });
+
+const endBritishTurn = (s: LoosState, dice: number[]) => act(withDice(s, dice), 'british', { type: 'endPhase' });
+
+describe('11.3 German reinforcements', () => {
+  it('11.3: rolls for each division not yet entered from the first movement phase after Zero Hour on', () => {
+    // Turn 1: only the 8th Division can be released (on 1-2); then the replacement roll.
+    const { state, events } = endBritishTurn(beforeGermanMovement(1), [2, 1]);
+    expect(state.released).toEqual(['8']);
+    expect(events.filter((e) => e.type === 'roll').map((e) => e.purpose)).toEqual(['release', 'replacements']);
+    expect(state.pending[0]).toMatchObject({ kind: 'place-reinforcements', division: '8' });
+  });
+
+  it('11.3: keeps a division in reserve when the roll is outside its span', () => {
+    const { state } = endBritishTurn(beforeGermanMovement(1), [3, 1]);
+    expect(state.released).toEqual([]);
+    expect(state.pending).toEqual([]);
+  });
+
+  it('11.3: makes no release roll in the Zero Hour movement phase', () => {
+    const { events } = endBritishTurn(beforeGermanMovement(0), [1]);
+    expect(events.filter((e) => e.type === 'roll').map((e) => e.purpose)).toEqual(['replacements']);
+  });
+
+  it('11.3: places all regiments of a division on or next to one entry hex, and they move normally that turn', () => {
+    let s = endBritishTurn(beforeGermanMovement(1), [1, 1]).state;
+    s = act(s, 'german', { type: 'placeReinforcement', unit: 'IR 72', hex: '1201' }).state;
+    refuse(s, 'german', { type: 'placeReinforcement', unit: 'IR 93', hex: '0110' }, 'ILLEGAL_HEX');
+    for (const [id, hex] of [['IR 93', '1202'], ['IR 153', '1102'], ['IR 36F', '1302']] as const) {
+      s = act(s, 'german', { type: 'placeReinforcement', unit: id, hex }).state;
+    }
+    expect(s.pending).toEqual([]);
+    for (const id of ['IR 72', 'IR 93', 'IR 153', 'IR 36F']) expect(MAP.grid.distance(unit(s, id).loc, '1201')).toBeLessThanOrEqual(1);
+    expect(moveOptions(s, unit(s, 'IR 72'))?.size).toBeGreaterThan(0);
+  });
+
+  it('11.3: regiments may be broken down on the turn they arrive (13.1)', () => {
+    let s = endBritishTurn(beforeGermanMovement(1), [1, 1]).state;
+    for (const [id, hex] of [['IR 72', '1201'], ['IR 93', '1202'], ['IR 153', '1102'], ['IR 36F', '1302']] as const) {
+      s = act(s, 'german', { type: 'placeReinforcement', unit: id, hex }).state;
+    }
+    expect(loos.choices(s, 'german').some((c) => c.action === 'breakdown' && c.piece === 'IR 72')).toBe(true);
+  });
+});
+
+describe('11.4 German replacements', () => {
+  it('11.4: gives half a die, rounded down, placed at once in empty German-held town hexes', () => {
+    const { state, events } = endBritishTurn(beforeGermanMovement(1), [3, 5]);
+    expect(texts(events)).toMatch(/2 replacement battalions/);
+    expect(state.pending[0]).toMatchObject({ kind: 'place-replacements', count: 2 });
+    refuse(state, 'german', { type: 'endPhase' }, 'DECISION_PENDING');
+    refuse(state, 'german', { type: 'placeReplacement', hex: '1905' }, 'ILLEGAL_HEX');
+    let s = act(state, 'german', { type: 'placeReplacement', hex: '0908' }).state;
+    expect(s.deadpile).toBe(1);
+    s = act(s, 'german', { type: 'placeReplacement', hex: '1008' }).state;
+    expect(s.deadpile).toBe(0);
+    expect(s.units.filter((u) => u.kind === 'replacement').map((u) => u.loc)).toEqual(['0908', '1008']);
+    expect(s.pending).toEqual([]);
+  });
+
+  it('11.4: loses a replacement for which no counter is free', () => {
+    const s = beforeGermanMovement(1);
+    s.deadpile = 1;
+    let next = endBritishTurn(s, [3, 5]).state;
+    next = act(next, 'german', { type: 'placeReplacement', hex: '0908' }).state;
+    expect(next.pending).toEqual([]);
+    expect(next.units.filter((u) => u.kind === 'replacement')).toHaveLength(1);
+  });
+
+  it('11.4: uses only town hexes the Germans control', () => {
+    const s = beforeGermanMovement(1);
+    s.control['0908'] = 'british';
+    const next = endBritishTurn(s, [3, 3]).state;
+    refuse(next, 'german', { type: 'placeReplacement', hex: '0908' }, 'ILLEGAL_HEX');
+  });
+});
+
+describe('11.7 British reinforcements', () => {
+  it('11.7: commits a whole reserve division to a sector reserve line after Zero Hour', () => {
+    const s = position({ turn: 1, phase: movement('british'), units: { '5/1': '1906' } });
+    const { state } = act(s, 'british', { type: 'commitReserve', division: '21', sector: 2 });
+    const placed = state.units.filter((u) => u.division === '21');
+    expect(placed.every((u) => MAP.sectors[1]!.reserve.includes(u.loc))).toBe(true);
+    expect(new Set(placed.map((u) => u.loc)).size).toBe(3);
+    refuse(state, 'british', { type: 'commitReserve', division: '21', sector: 3 }, 'ILLEGAL_TARGET');
+  });
+
+  it('11.7: is not possible at Zero Hour', () => {
+    const s = position({ turn: 0, phase: movement('british'), units: {} });
+    refuse(s, 'british', { type: 'commitReserve', division: '21', sector: 2 }, 'WRONG_PHASE');
+  });
+
+  it('11.7: the division waits in the reserve line, moves into its sector front line next turn, and moves normally after', () => {
+    let s = act(position({ turn: 1, phase: movement('british'), units: {} }), 'british', { type: 'commitReserve', division: '21', sector: 2 }).state;
+    expect(moveOptions(s, unit(s, '62/1'))).toBeNull();
+    s = { ...s, turn: 2, phase: movement('british') };
+    expect(offeredMoves(s, 'british', '62/1')).toEqual([...MAP.sectors[1]!.front].sort());
+    s = act(s, 'british', { type: 'move', unit: '62/1', to: '0915' }).state;
+    expect(moveOptions(s, unit(s, '62/1'))).toBeNull();
+    s = { ...s, turn: 3, phase: movement('british') };
+    expect(offeredMoves(s, 'british', '62/1')).toContain('0914');
+  });
+});
+
+describe('13.0 Units and step losses', () => {
+  const lose = (s: LoosState, id: string) => {
+    const log = new EventLog(rngFromSeed('x'));
+    loseStep(s, log, unit(s, id), 'test');
+    return log.events;
+  };
+
+  it('13.1: a regiment goes from three steps to two, then to a battalion counter from the deadpile, then is eliminated', () => {
+    const s = position({ units: { 'IR 72': '1905' } });
+    lose(s, 'IR 72');
+    expect(unit(s, 'IR 72').steps).toBe(2);
+    lose(s, 'IR 72');
+    expect(unit(s, 'IR 72').steps).toBe(1);
+    expect(s.deadpile).toBe(1);
+    lose(s, 'IR 72');
+    expect(unit(s, 'IR 72').loc).toBe('eliminated');
+    expect(s.deadpile).toBe(2);
+  });
+
+  it('13.1: loses the last step with the regiment when no battalion counter is free', () => {
+    const s = position({ units: { 'IR 72': { hex: '1905', steps: 2 } } });
+    s.deadpile = 0;
+    lose(s, 'IR 72');
+    expect(unit(s, 'IR 72').loc).toBe('eliminated');
+    expect(s.deadpile).toBe(0);
+  });
+
+  it('13.1: breaks a regiment down at the start of a movement phase into battalions in its hex or hexes it could enter', () => {
+    let s = position({ phase: movement('german'), units: { 'IR 72': '1905' } });
+    s.deadpile = 3;
+    s = act(s, 'german', { type: 'breakdown', unit: 'IR 72' }).state;
+    expect(unit(s, 'IR 72').loc).toBe('eliminated');
+    refuse(s, 'german', { type: 'placeBattalion', hex: '1908' }, 'ILLEGAL_HEX');
+    for (const hex of ['1905', '1904', '1906']) s = act(s, 'german', { type: 'placeBattalion', hex }).state;
+    expect(s.units.filter((u) => u.kind === 'replacement').map((u) => u.loc)).toEqual(['1905', '1904', '1906']);
+    expect(s.deadpile).toBe(0);
+  });
+
+  it('13.1: loses the steps beyond the battalion counters in the deadpile', () => {
+    let s = position({ phase: movement('german'), units: { 'IR 72': '1905' } });
+    s = act(s, 'german', { type: 'breakdown', unit: 'IR 72' }).state;
+    s = act(s, 'german', { type: 'placeBattalion', hex: '1905' }).state;
+    const { state, events } = act(s, 'german', { type: 'placeBattalion', hex: '1904' });
+    expect(texts(events)).toMatch(/1 step is lost/);
+    expect(state.pending).toEqual([]);
+    expect(state.units.filter((u) => u.kind === 'replacement')).toHaveLength(2);
+  });
+
+  it('13.1: no break-down once a unit has moved in the phase', () => {
+    let s = position({ phase: movement('german'), units: { 'IR 72': '1905', 'I/16': '1705' } });
+    s = act(s, 'german', { type: 'move', unit: 'I/16', to: '1704' }).state;
+    refuse(s, 'german', { type: 'breakdown', unit: 'IR 72' }, 'WRONG_PHASE');
+  });
+
+  it('13.2: a battalion is eliminated by a loss and its counter returns to the deadpile', () => {
+    const s = position({ units: { 'I/16': '1905' } });
+    lose(s, 'I/16');
+    expect(unit(s, 'I/16').loc).toBe('eliminated');
+    expect(s.deadpile).toBe(3);
+  });
+
+  it('13.3: a British half-brigade flips to its depleted side, then is eliminated', () => {
+    const s = position({ units: { '5/1': '1905' } });
+    lose(s, '5/1');
+    expect(unit(s, '5/1').steps).toBe(1);
+    lose(s, '5/1');
+    expect(unit(s, '5/1').loc).toBe('eliminated');
+  });
+});
