@@ -24,7 +24,7 @@ import { activityOf, endPhase, reserveBound, resolveAllBombardments, settle, toA
 import { enterHex } from './hexes.ts';
 import { loseStep } from './losses.ts';
 import { MAP } from './map.ts';
-import { moveContext, reachableHexes } from './movement.ts';
+import { type MoveContext, moveContext, type Reach, reachableHexes } from './movement.ts';
 import { reserveMoveHexes } from './reserves.ts';
 import { BRITISH_DIVISIONS } from './scenario/forces.ts';
 import { SECTORS } from './scenario/map.ts';
@@ -314,44 +314,40 @@ function deploymentAction(s: LoosState, log: EventLog, seat: Side, a: Fields): v
   violation(ErrorCode.UnknownAction, `"${String(a.type)}" is not something you can do while setting up.`);
 }
 
-/** Destinations for a unit in the current movement phase, or null if it may not move now. */
+/**
+ * Destinations for a unit in the current movement phase, or null if it may not move now. `ctx`
+ * may be shared by all the units of one side in one position.
+ */
 export function moveOptions(
   s: Omit<LoosState, 'rng'>,
   unit: Unit,
-): Map<string, { cost: number; path: string[] }> | null {
+  ctx?: MoveContext,
+): Map<string, Reach> | null {
   const phase = s.phase;
   if (phase.kind !== 'movement' && phase.kind !== 'mobile-movement') return null;
   if (unit.side !== phase.side || !isOnMap(unit)) return null;
-  const occupancy = new Occupancy(s);
+  const context = ctx ?? moveContext(new Occupancy(s), unit.side);
   if (phase.kind === 'movement') {
-    if (reserveBound(s, unit)) return reserveMoveHexes(s, unit, occupancy, phase.activity);
+    if (reserveBound(s, unit)) return reserveMoveHexes(s, unit, context.occupancy, phase.activity);
     const act = activityOf(s, phase.activity, unit);
     if (act.stopped || act.mp <= 0) return null;
-    return reachableHexes(
-      unit,
-      { mp: act.mp, fresh: !act.moved, mobile: false },
-      moveContext(occupancy, unit.side),
-    );
+    return reachableHexes(unit, { mp: act.mp, fresh: !act.moved, mobile: false }, context);
   }
   const act = phase.activity[unit.id];
   if (!act || act.stopped || act.mp <= 0) return null;
-  return reachableHexes(
-    unit,
-    { mp: act.mp, fresh: !act.moved, mobile: true },
-    moveContext(occupancy, unit.side),
-  );
+  return reachableHexes(unit, { mp: act.mp, fresh: !act.moved, mobile: true }, context);
 }
 
 function moveAction(s: LoosState, log: EventLog, seat: Side, a: Fields): void {
   const phase = s.phase as Extract<LoosState['phase'], { kind: 'movement' | 'mobile-movement' }>;
   const unit = ownUnit(s, seat, str(a, 'unit'));
   const to = hex(a, 'to');
-  const options = moveOptions(s, unit);
+  const occupancy = new Occupancy(s);
+  const ctx = moveContext(occupancy, seat);
+  const options = moveOptions(s, unit, ctx);
   check(options !== null, ErrorCode.CannotMove, `${unit.name} cannot move now.`);
   const reach = options.get(to);
   check(reach !== undefined, ErrorCode.Unreachable, `${unit.name} cannot reach ${to}.`);
-  const occupancy = new Occupancy(s);
-  const ctx = moveContext(occupancy, seat);
   const from = unit.loc;
   const bound = phase.kind === 'movement' && reserveBound(s, unit);
   const act = phase.kind === 'movement' ? activityOf(s, phase.activity, unit) : phase.activity[unit.id]!;

@@ -17,6 +17,7 @@ import {
 } from './deployment.ts';
 import { reserveBound, toAct } from './flow.ts';
 import { MAP } from './map.ts';
+import { moveContext } from './movement.ts';
 import { BRITISH_DIVISIONS } from './scenario/forces.ts';
 import { SECTORS } from './scenario/map.ts';
 import type { Decision, LoosLike, Side, Unit } from './state.ts';
@@ -114,6 +115,8 @@ function deploymentChoices(state: LoosLike, seat: Side): Choice[] {
 function movementChoices(state: LoosLike, seat: Side, mobile: boolean): Choice[] {
   const phase = state.phase;
   const choices: Choice[] = [];
+  const occupancy = new Occupancy(state);
+  const ctx = moveContext(occupancy, seat);
   for (const unit of state.units) {
     if (unit.side !== seat || !isOnMap(unit)) continue;
     if (
@@ -133,7 +136,7 @@ function movementChoices(state: LoosLike, seat: Side, mobile: boolean): Choice[]
       );
       continue;
     }
-    const options = moveOptions(state, unit);
+    const options = moveOptions(state, unit, ctx);
     if (!options || options.size === 0) continue;
     choices.push({
       action: 'move',
@@ -145,13 +148,17 @@ function movementChoices(state: LoosLike, seat: Side, mobile: boolean): Choice[]
           name: 'to',
           label: 'Destination',
           kind: 'one',
-          options: [...options].map(([hex, r]) => ({ ...hexOption(hex, r.cost), detail: { path: r.path } })),
+          options: Array.from(options, ([hex, r]) => ({
+            value: hex,
+            label: hex,
+            loc: hex,
+            cost: r.cost,
+          })),
         },
       ],
     });
   }
   if (phase.kind === 'movement') {
-    const occupancy = new Occupancy(state);
     for (const [hex, units] of occupancy.hexes()) {
       if (units.length === 2 && units[0]!.side === seat) {
         choices.push(

@@ -108,7 +108,7 @@ export function entryFor(hex: string, d: Of<'place-reinforcements'>): string {
 export function replacementHexes(state: LoosLike): string[] {
   const occupancy = new Occupancy(state);
   return MAP.townHexes
-    .filter((hex) => state.control[hex] === 'german' && occupancy.at(hex).length === 0)
+    .filter((hex) => !state.britishHexes.includes(hex) && occupancy.at(hex).length === 0)
     .slice()
     .sort();
 }

@@ -163,7 +163,7 @@ function germanArrivals(s: LoosState, log: EventLog): void {
 
 function endTurn(s: LoosState, log: EventLog): void {
   if (s.turn >= LAST_TURN) {
-    const towns = TOWNS.filter((t) => t.hexes.every((hex) => s.control[hex] === 'british')).map(
+    const towns = TOWNS.filter((t) => t.hexes.every((hex) => s.britishHexes.includes(hex))).map(
       (t) => t.name,
     );
     const winner: Side | null = towns.length >= 2 ? 'british' : towns.length === 1 ? null : 'german';

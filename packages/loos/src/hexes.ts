@@ -8,8 +8,8 @@ import type { LoosState, Side } from './state.ts';
  * once (12.1).
  */
 export function enterHex(s: LoosState, log: EventLog, side: Side, hex: string): void {
-  if (MAP.townOfHex.has(hex) && s.control[hex] !== side) {
-    s.control[hex] = side;
+  if (MAP.townOfHex.has(hex) && s.britishHexes.includes(hex) !== (side === 'british')) {
+    s.britishHexes = side === 'british' ? [...s.britishHexes, hex] : s.britishHexes.filter((h) => h !== hex);
     const town = MAP.townOfHex.get(hex)!;
     log.add({ type: 'control', hex, side, text: `${sideName(side)} take hex ${hex} of ${town}.` });
   }

@@ -1,6 +1,7 @@
 import {
   type Action,
   applyOnCopy,
+  cloneJson,
   type GameModule,
   isJsonObject,
   type Preview,
@@ -21,16 +22,30 @@ export { ErrorCode } from './actions.ts';
 export { SCENARIO_ID } from './setup.ts';
 export type { LoosState, LoosView, Side, Unit } from './state.ts';
 
+/** Field by field, so every copy shares one object shape: much faster than a spread. */
+function copyUnit(u: Unit): Unit {
+  return {
+    id: u.id,
+    name: u.name,
+    side: u.side,
+    kind: u.kind,
+    division: u.division,
+    brigade: u.brigade,
+    steps: u.steps,
+    loc: u.loc,
+    reserve: u.reserve,
+  };
+}
+
 function copyState(s: LoosState): LoosState {
   return {
     ...s,
-    phase: structuredClone(s.phase),
-    units: s.units.map((u) => ({ ...u })),
-    control: { ...s.control },
+    phase: cloneJson(s.phase),
+    units: s.units.map(copyUnit),
     artilleryUsed: { ...s.artilleryUsed },
     released: [...s.released],
     committed: { ...s.committed },
-    pending: structuredClone(s.pending),
+    pending: cloneJson(s.pending),
     outcome: s.outcome ? { ...s.outcome } : null,
   };
 }

@@ -35,6 +35,18 @@ export class LoosMap {
   readonly highGround = new Set<string>(HIGH_GROUND);
   readonly entryHexes = new Set<string>(ENTRY_HEXES);
   readonly sectors: readonly Sector[] = SECTORS;
+  /** Hexes by a dense index, for the movement search; `adjacency[i]` lists neighbour indices. */
+  readonly ids: readonly string[];
+  readonly index = new Map<string, number>();
+  readonly adjacency: (readonly number[])[] = [];
+  /** Movement points to enter `adjacency[i][k]` from hex i, and whether that crosses a trench hexside. */
+  readonly stepCost: (readonly number[])[] = [];
+  readonly stepTrench: (readonly boolean[])[] = [];
+  readonly frontIndex: Uint8Array;
+  /** Neighbour indices into which a unit in hex i projects its zone of control in play, by side (5.0). */
+  readonly zoneReach: Record<'british' | 'german', (readonly number[])[]> = { british: [], german: [] };
+  private readonly trenchNeighbours = new Map<string, Set<string>>();
+  private readonly canalNeighbours = new Map<string, Set<string>>();
 
   constructor() {
     for (const id of this.grid.ids) this.terrain.set(id, 'clear');
@@ -70,6 +82,34 @@ export class LoosMap {
       }
     }
     for (const [a, b] of CANAL_HEXSIDES) this.canalSides.add(edgeKey(a, b));
+    const link = (sides: Map<string, Set<string>>, key: string) => {
+      const [a, b] = key.split('-') as [string, string];
+      for (const [x, y] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        const set = sides.get(x);
+        if (set) set.add(y);
+        else sides.set(x, new Set([y]));
+      }
+    };
+    for (const key of this.trenchSides) link(this.trenchNeighbours, key);
+    for (const key of this.canalSides) link(this.canalNeighbours, key);
+    this.ids = this.grid.ids;
+    this.ids.forEach((id, i) => this.index.set(id, i));
+    this.frontIndex = new Uint8Array(this.ids.length);
+    for (const hex of this.frontLine) this.frontIndex[this.index.get(hex)!] = 1;
+    for (const id of this.ids) {
+      const around = this.grid.neighbors(id);
+      this.adjacency.push(around.map((n) => this.index.get(n)!));
+      this.stepCost.push(around.map((n) => this.enterCost(id, n)));
+      this.stepTrench.push(around.map((n) => this.isTrenchSide(id, n)));
+      for (const side of ['british', 'german'] as const) {
+        this.zoneReach[side].push(
+          around.filter((n) => this.projectsZone(side, id, n, false)).map((n) => this.index.get(n)!),
+        );
+      }
+    }
   }
 
   has(hex: string): boolean {
@@ -85,11 +125,22 @@ export class LoosMap {
   }
 
   isTrenchSide(a: string, b: string): boolean {
-    return this.trenchSides.has(edgeKey(a, b));
+    return this.trenchNeighbours.get(a)?.has(b) ?? false;
   }
 
   isCanalSide(a: string, b: string): boolean {
-    return this.canalSides.has(edgeKey(a, b));
+    return this.canalNeighbours.get(a)?.has(b) ?? false;
+  }
+
+  /**
+   * Whether a unit of `side` in `from` has the adjacent hex `into` in its zone of control (5.0):
+   * not across the canal; German zones not into the British front line (14.2) save for the set-up
+   * check; British zones not into a trench hex across its trench hexside (14.3.1).
+   */
+  projectsZone(side: 'british' | 'german', from: string, into: string, forSetup: boolean): boolean {
+    if (this.isCanalSide(from, into)) return false;
+    if (side === 'german') return forSetup || !this.frontLine.has(into);
+    return !(this.trenchHexes.has(into) && this.isTrenchSide(from, into));
   }
 
   /** Movement points to move from `from` into the adjacent hex `to`. */
@@ -98,6 +149,27 @@ export class LoosMap {
     if (this.isTrenchSide(from, to)) cost += TRENCH_HEXSIDE_COST;
     if (this.isCanalSide(from, to)) cost += CANAL_HEXSIDE_COST;
     return cost;
+  }
+
+  private readonly sight = new Map<number, number[]>();
+
+  /**
+   * Hexes (by index) from which a unit observes hex `target` by adjacency or line of sight (17.2).
+   * Terrain never changes, so each answer is worked out once.
+   */
+  sightOf(target: number): readonly number[] {
+    let observers = this.sight.get(target);
+    if (!observers) {
+      const id = this.ids[target]!;
+      observers = [];
+      for (let i = 0; i < this.ids.length; i++) {
+        const d = this.grid.distance(this.ids[i]!, id);
+        if (d === 0 || d > SIGHT_RANGE) continue;
+        if (d === 1 || lineOfSight(this.ids[i]!, id)) observers.push(i);
+      }
+      this.sight.set(target, observers);
+    }
+    return observers;
   }
 
   /** Blocks line of sight (17.2): anything other than clear, high ground included. */
@@ -112,3 +184,26 @@ export class LoosMap {
 }
 
 export const MAP = new LoosMap();
+
+/** The longest line of sight, in hexes (17.2). */
+export const SIGHT_RANGE = 4;
+
+/**
+ * A line of sight from hex centre to hex centre is blocked by any hex on it other than clear, the
+ * target's included and the observer's not; along a hexside, only when both hexes block. An observer
+ * on high ground ignores all blocking terrain except intervening high ground (rulings R9).
+ */
+export function lineOfSight(observer: string, target: string): boolean {
+  const elevated = MAP.highGround.has(observer);
+  const steps = MAP.grid.line(observer, target);
+  for (let i = 1; i < steps.length; i++) {
+    const isTarget = i === steps.length - 1;
+    if (steps[i]!.every((hex) => blocksFrom(hex, elevated, isTarget))) return false;
+  }
+  return true;
+}
+
+function blocksFrom(hex: string, elevatedObserver: boolean, isTarget: boolean): boolean {
+  if (!elevatedObserver) return MAP.blocksSight(hex);
+  return !isTarget && MAP.highGround.has(hex);
+}

@@ -1,18 +1,35 @@
 import { MAP } from './map.ts';
 import { enemyOf, type Side, type Unit } from './state.ts';
 import { canStack, type Occupancy } from './units.ts';
-import { zoneOfControl } from './zoc.ts';
+import { type HexSet, zoneOfControl } from './zoc.ts';
 
 export interface Reach {
   cost: number;
   /** The hexes entered on the way, the destination last. */
-  path: string[];
+  readonly path: string[];
+}
+
+/** A destination whose path is spelled out only when asked for: listing choices never needs it. */
+class SearchedReach implements Reach {
+  constructor(
+    readonly cost: number,
+    private readonly hex: number,
+    private readonly start: number,
+    private readonly previous: Int16Array,
+  ) {}
+
+  get path(): string[] {
+    const path = [MAP.ids[this.hex]!];
+    for (let at = this.previous[this.hex]!; at !== -1 && at !== this.start; at = this.previous[at]!)
+      path.unshift(MAP.ids[at]!);
+    return path;
+  }
 }
 
 export interface MoveContext {
   occupancy: Occupancy;
   /** Hexes in the enemy's zone of control. */
-  enemyZone: Set<string>;
+  enemyZone: HexSet;
 }
 
 export function moveContext(occupancy: Occupancy, side: Side): MoveContext {
@@ -35,31 +52,43 @@ export interface MoveLimits {
  * its whole move, not across a trench hexside (5.1.2, 14.3.2).
  */
 export function reachableHexes(unit: Unit, limits: MoveLimits, ctx: MoveContext): Map<string, Reach> {
-  const start = unit.loc;
   const { occupancy, enemyZone } = ctx;
-  const startsInZone = enemyZone.has(start);
-  const best = new Map<string, number>([[start, 0]]);
-  const previous = new Map<string, string>();
+  const zone = enemyZone.bits;
+  const sides = occupancy.sides;
+  const own = unit.side === 'british' ? 1 : 2;
+  const german = unit.side === 'german';
+  const start = MAP.index.get(unit.loc)!;
+  const startsInZone = zone[start] === 1;
+  const best = new Int16Array(MAP.ids.length).fill(-1);
+  const previous = new Int16Array(MAP.ids.length).fill(-1);
+  best[start] = 0;
   // Costs are small integers, so a bucket queue visits hexes in cost order without a heap.
-  const buckets: string[][] = [[start]];
+  const buckets: number[][] = [[start]];
+  const reached: number[] = [];
   for (let cost = 0; cost < buckets.length; cost++) {
     const queue = buckets[cost];
     if (!queue) continue;
     for (const hex of queue) {
-      if (best.get(hex) !== cost) continue;
-      if (hex !== start && enemyZone.has(hex)) continue;
-      for (const next of MAP.neighbors(hex)) {
-        if (!mayEnter(unit.side, hex, next, occupancy)) continue;
-        if (hex === start && startsInZone && enemyZone.has(next)) {
-          // Zone to zone only by infiltration, which is a move of its own.
-          continue;
-        }
-        const total = cost + MAP.enterCost(hex, next);
+      if (best[hex] !== cost) continue;
+      if (hex !== start) {
+        reached.push(hex);
+        if (zone[hex] === 1) continue;
+      }
+      const around = MAP.adjacency[hex]!;
+      const costs = MAP.stepCost[hex]!;
+      for (let k = 0; k < around.length; k++) {
+        const next = around[k]!;
+        const holder = sides[next]!;
+        if (holder !== 0 && holder !== own) continue;
+        if (MAP.frontIndex[next] === 1 && (german || MAP.frontIndex[hex] === 1)) continue;
+        // Zone to zone only by infiltration, which is a move of its own.
+        if (hex === start && startsInZone && zone[next] === 1) continue;
+        const total = cost + costs[k]!;
         if (total > limits.mp) continue;
-        const known = best.get(next);
-        if (known !== undefined && known <= total) continue;
-        best.set(next, total);
-        previous.set(next, hex);
+        const known = best[next]!;
+        if (known !== -1 && known <= total) continue;
+        best[next] = total;
+        previous[next] = hex;
         const bucket = buckets[total];
         if (bucket) bucket.push(next);
         else buckets[total] = [next];
@@ -67,25 +96,24 @@ export function reachableHexes(unit: Unit, limits: MoveLimits, ctx: MoveContext)
     }
   }
   const result = new Map<string, Reach>();
-  for (const [hex, cost] of best) {
-    if (hex === start || !mayEnd(unit, hex, occupancy, limits.mobile)) continue;
-    const path = [hex];
-    for (let at = previous.get(hex); at !== undefined && at !== start; at = previous.get(at))
-      path.unshift(at);
-    result.set(hex, { cost, path });
+  for (const hex of reached) {
+    if (sides[hex] !== 0 && !mayEnd(unit, MAP.ids[hex]!, occupancy, limits.mobile)) continue;
+    result.set(MAP.ids[hex]!, new SearchedReach(best[hex]!, hex, start, previous));
   }
   if (startsInZone && limits.fresh) {
-    for (const next of MAP.neighbors(start)) {
-      if (!enemyZone.has(next) || result.has(next)) continue;
-      if (!mayEnter(unit.side, start, next, occupancy) || MAP.isTrenchSide(start, next)) continue;
-      const cost = MAP.enterCost(start, next);
-      if (cost <= limits.mp && mayEnd(unit, next, occupancy, limits.mobile))
-        result.set(next, { cost, path: [next] });
+    const around = MAP.adjacency[start]!;
+    for (let k = 0; k < around.length; k++) {
+      const next = around[k]!;
+      const id = MAP.ids[next]!;
+      if (zone[next] !== 1 || result.has(id) || MAP.stepTrench[start]![k]) continue;
+      if (!mayEnter(unit.side, unit.loc, id, occupancy)) continue;
+      const cost = MAP.stepCost[start]![k]!;
+      if (cost <= limits.mp && mayEnd(unit, id, occupancy, limits.mobile))
+        result.set(id, { cost, path: [id] });
     }
   }
   return result;
 }
-
 /** Whether a unit of `side` may step from `from` into the adjacent hex `to` at all. */
 export function mayEnter(side: Side, from: string, to: string, occupancy: Occupancy): boolean {
   const holder = occupancy.sideAt(to);

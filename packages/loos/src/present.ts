@@ -118,7 +118,9 @@ export function loosPresent(view: LoosView): Presentation {
   return {
     pieces,
     markers,
-    control: { ...view.control },
+    control: Object.fromEntries(
+      MAP.townHexes.map((hex) => [hex, view.britishHexes.includes(hex) ? 'british' : 'german']),
+    ),
     boxes: [
       box('reserves', 'Available British Reserves', (u) => u.loc === 'reserves'),
       box('awaiting', 'German reinforcements not yet arrived', (u) => u.loc === 'awaiting-release'),

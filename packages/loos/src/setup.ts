@@ -73,8 +73,6 @@ export function initialUnits(): Unit[] {
 }
 
 export function initialState(seed: string): LoosState {
-  const control: Record<string, Side> = {};
-  for (const hex of MAP.townHexes) control[hex] = 'german';
   return {
     game: 'loos',
     scenario: SCENARIO_ID,
@@ -83,7 +81,7 @@ export function initialState(seed: string): LoosState {
     units: initialUnits(),
     deadpile: INITIAL_DEADPILE,
     replacementSerial: 0,
-    control,
+    britishHexes: [],
     artilleryUsed: { british: 0, german: 0 },
     aircraft: null,
     released: [],

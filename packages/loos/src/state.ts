@@ -93,8 +93,8 @@ export interface LoosState {
   deadpile: number;
   /** Serial for new replacement battalion ids. */
   replacementSerial: number;
-  /** Controller of every town hex (12.3). */
-  control: Record<string, Side>;
+  /** Town hexes the British control; every other town hex is German (12.3). */
+  britishHexes: string[];
   /** Fire-support markers used this game turn by each side (17.1). */
   artilleryUsed: Record<Side, number>;
   /** The British aircraft marker's hex in the current combat phase, if placed (17.2). */

@@ -1,4 +1,5 @@
 import { violation } from '@salient/engine';
+import { MAP } from './map.ts';
 import {
   BATTALION_FACTORS,
   BRITISH_DIVISIONS,
@@ -36,33 +37,40 @@ export function findUnit(state: LoosLike, id: unknown): Unit {
 
 /** Units on the map by hex, the front-line unit first. */
 export class Occupancy {
-  private readonly byHex = new Map<string, Unit[]>();
+  private readonly byIndex: (Unit[] | undefined)[] = new Array(MAP.ids.length);
+  /** By hex index: 0 empty, 1 British, 2 German. */
+  readonly sides = new Uint8Array(MAP.ids.length);
 
   constructor(readonly state: LoosLike) {
     for (const unit of state.units) {
-      if (!isOnMap(unit)) continue;
-      const here = this.byHex.get(unit.loc);
-      if (here) {
-        if (unit.reserve) here.push(unit);
-        else here.unshift(unit);
-      } else this.byHex.set(unit.loc, [unit]);
+      const i = MAP.index.get(unit.loc);
+      if (i === undefined) continue;
+      this.sides[i] = unit.side === 'british' ? 1 : 2;
+      const here = this.byIndex[i];
+      if (!here) this.byIndex[i] = [unit];
+      else if (unit.reserve) here.push(unit);
+      else here.unshift(unit);
     }
   }
 
   at(hex: string): readonly Unit[] {
-    return this.byHex.get(hex) ?? [];
+    const i = MAP.index.get(hex);
+    return (i === undefined ? undefined : this.byIndex[i]) ?? [];
   }
 
   front(hex: string): Unit | undefined {
-    return this.byHex.get(hex)?.[0];
+    return this.at(hex)[0];
   }
 
   sideAt(hex: string): Side | null {
-    return this.byHex.get(hex)?.[0]?.side ?? null;
+    return this.at(hex)[0]?.side ?? null;
   }
 
-  hexes(): IterableIterator<[string, Unit[]]> {
-    return this.byHex.entries();
+  *hexes(): IterableIterator<[string, Unit[]]> {
+    for (let i = 0; i < this.byIndex.length; i++) {
+      const here = this.byIndex[i];
+      if (here) yield [MAP.ids[i]!, here];
+    }
   }
 }
 

@@ -2,25 +2,36 @@ import { MAP } from './map.ts';
 import type { Side } from './state.ts';
 import type { Occupancy } from './units.ts';
 
-/**
- * Hexes in the zone of control of `side`'s units (rules 5.0): the six hexes around each unit, except
- * that German zones do not extend into British front-line hexes (14.2) save for the set-up check,
- * British zones do not extend into a trench hex across its trench hexside (14.3.1), and no zone
- * extends across the canal.
- */
-export function zoneOfControl(occupancy: Occupancy, side: Side, forSetup = false): Set<string> {
-  const zone = new Set<string>();
-  for (const [hex, units] of occupancy.hexes()) {
-    if (units[0]!.side !== side) continue;
-    for (const n of MAP.neighbors(hex)) {
-      if (projects(side, hex, n, forSetup)) zone.add(n);
-    }
+/** A set of hexes held as one byte per hex of the map, for the movement search. */
+export class HexSet {
+  readonly bits = new Uint8Array(MAP.ids.length);
+
+  add(hex: string): void {
+    this.bits[MAP.index.get(hex)!] = 1;
   }
-  return zone;
+
+  has(hex: string): boolean {
+    const i = MAP.index.get(hex);
+    return i !== undefined && this.bits[i] === 1;
+  }
 }
 
-function projects(side: Side, from: string, into: string, forSetup: boolean): boolean {
-  if (MAP.isCanalSide(from, into)) return false;
-  if (side === 'german') return forSetup || !MAP.frontLine.has(into);
-  return !(MAP.trenchHexes.has(into) && MAP.isTrenchSide(from, into));
+/** Hexes in the zone of control of `side`'s units (5.0, with 14.2 and 14.3.1: see LoosMap.projectsZone). */
+export function zoneOfControl(occupancy: Occupancy, side: Side, forSetup = false): HexSet {
+  const zone = new HexSet();
+  const code = side === 'british' ? 1 : 2;
+  const sides = occupancy.sides;
+  if (forSetup) {
+    for (const [hex, units] of occupancy.hexes()) {
+      if (units[0]!.side !== side) continue;
+      for (const n of MAP.neighbors(hex)) if (MAP.projectsZone(side, hex, n, true)) zone.add(n);
+    }
+    return zone;
+  }
+  const reach = MAP.zoneReach[side];
+  for (let i = 0; i < sides.length; i++) {
+    if (sides[i] !== code) continue;
+    for (const n of reach[i]!) zone.bits[n] = 1;
+  }
+  return zone;
 }

@@ -9,16 +9,29 @@ import { act, movement, offeredMoves, position, refuse, texts, unit, withDice } 
 
 /** The British mobile combat phase with nothing to do: ending it starts the German movement phase. */
 const beforeGermanMovement = (turn: number, units: Record<string, string> = {}) =>
-  position({ turn, phase: { kind: 'mobile-combat', side: 'british', combat: { attackedHexes: [], attackers: [], bombardments: [], declared: [], breached: [] }, movers: [] }, units });
+  position({
+    turn,
+    phase: {
+      kind: 'mobile-combat',
+      side: 'british',
+      combat: { attackedHexes: [], attackers: [], bombardments: [], declared: [], breached: [] },
+      movers: [],
+    },
+    units,
+  });
 
-const endBritishTurn = (s: LoosState, dice: number[]) => act(withDice(s, dice), 'british', { type: 'endPhase' });
+const endBritishTurn = (s: LoosState, dice: number[]) =>
+  act(withDice(s, dice), 'british', { type: 'endPhase' });
 
 describe('11.3 German reinforcements', () => {
   it('11.3: rolls for each division not yet entered from the first movement phase after Zero Hour on', () => {
     // Turn 1: only the 8th Division can be released (on 1-2); then the replacement roll.
     const { state, events } = endBritishTurn(beforeGermanMovement(1), [2, 1]);
     expect(state.released).toEqual(['8']);
-    expect(events.filter((e) => e.type === 'roll').map((e) => e.purpose)).toEqual(['release', 'replacements']);
+    expect(events.filter((e) => e.type === 'roll').map((e) => e.purpose)).toEqual([
+      'release',
+      'replacements',
+    ]);
     expect(state.pending[0]).toMatchObject({ kind: 'place-reinforcements', division: '8' });
   });
 
@@ -37,17 +50,27 @@ describe('11.3 German reinforcements', () => {
     let s = endBritishTurn(beforeGermanMovement(1), [1, 1]).state;
     s = act(s, 'german', { type: 'placeReinforcement', unit: 'IR 72', hex: '1201' }).state;
     refuse(s, 'german', { type: 'placeReinforcement', unit: 'IR 93', hex: '0110' }, 'ILLEGAL_HEX');
-    for (const [id, hex] of [['IR 93', '1202'], ['IR 153', '1102'], ['IR 36F', '1302']] as const) {
+    for (const [id, hex] of [
+      ['IR 93', '1202'],
+      ['IR 153', '1102'],
+      ['IR 36F', '1302'],
+    ] as const) {
       s = act(s, 'german', { type: 'placeReinforcement', unit: id, hex }).state;
     }
     expect(s.pending).toEqual([]);
-    for (const id of ['IR 72', 'IR 93', 'IR 153', 'IR 36F']) expect(MAP.grid.distance(unit(s, id).loc, '1201')).toBeLessThanOrEqual(1);
+    for (const id of ['IR 72', 'IR 93', 'IR 153', 'IR 36F'])
+      expect(MAP.grid.distance(unit(s, id).loc, '1201')).toBeLessThanOrEqual(1);
     expect(moveOptions(s, unit(s, 'IR 72'))?.size).toBeGreaterThan(0);
   });
 
   it('11.3: regiments may be broken down on the turn they arrive (13.1)', () => {
     let s = endBritishTurn(beforeGermanMovement(1), [1, 1]).state;
-    for (const [id, hex] of [['IR 72', '1201'], ['IR 93', '1202'], ['IR 153', '1102'], ['IR 36F', '1302']] as const) {
+    for (const [id, hex] of [
+      ['IR 72', '1201'],
+      ['IR 93', '1202'],
+      ['IR 153', '1102'],
+      ['IR 36F', '1302'],
+    ] as const) {
       s = act(s, 'german', { type: 'placeReinforcement', unit: id, hex }).state;
     }
     expect(loos.choices(s, 'german').some((c) => c.action === 'breakdown' && c.piece === 'IR 72')).toBe(true);
@@ -80,7 +103,7 @@ describe('11.4 German replacements', () => {
 
   it('11.4: uses only town hexes the Germans control', () => {
     const s = beforeGermanMovement(1);
-    s.control['0908'] = 'british';
+    s.britishHexes.push('0908');
     const next = endBritishTurn(s, [3, 3]).state;
     refuse(next, 'german', { type: 'placeReplacement', hex: '0908' }, 'ILLEGAL_HEX');
   });
@@ -102,7 +125,11 @@ describe('11.7 British reinforcements', () => {
   });
 
   it('11.7: the division waits in the reserve line, moves into its sector front line next turn, and moves normally after', () => {
-    let s = act(position({ turn: 1, phase: movement('british'), units: {} }), 'british', { type: 'commitReserve', division: '21', sector: 2 }).state;
+    let s = act(position({ turn: 1, phase: movement('british'), units: {} }), 'british', {
+      type: 'commitReserve',
+      division: '21',
+      sector: 2,
+    }).state;
     expect(moveOptions(s, unit(s, '62/1'))).toBeNull();
     s = { ...s, turn: 2, phase: movement('british') };
     expect(offeredMoves(s, 'british', '62/1')).toEqual([...MAP.sectors[1]!.front].sort());
@@ -147,7 +174,11 @@ describe('13.0 Units and step losses', () => {
     expect(unit(s, 'IR 72').loc).toBe('eliminated');
     refuse(s, 'german', { type: 'placeBattalion', hex: '1908' }, 'ILLEGAL_HEX');
     for (const hex of ['1905', '1904', '1906']) s = act(s, 'german', { type: 'placeBattalion', hex }).state;
-    expect(s.units.filter((u) => u.kind === 'replacement').map((u) => u.loc)).toEqual(['1905', '1904', '1906']);
+    expect(s.units.filter((u) => u.kind === 'replacement').map((u) => u.loc)).toEqual([
+      '1905',
+      '1904',
+      '1906',
+    ]);
     expect(s.deadpile).toBe(0);
   });
 
