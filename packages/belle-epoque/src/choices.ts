@@ -1,8 +1,8 @@
 import type { Choice, ChoiceOption, Seat } from '@salient/engine';
+import { assaultProblem, fireActionProblem } from './eligibility.ts';
 import { fireOdds } from './fire.ts';
 import { mayEvade, salvoUnits, usefulCommandPoints } from './flow.ts';
 import { activationMove, evadeMove, legalSteps } from './movement.ts';
-import { assaultProblem, fireActionProblem } from './rules.ts';
 import { statusOf } from './status.ts';
 import { choosesOrder } from './tables.ts';
 import type { Activation, Readable, Unit } from './types.ts';
@@ -174,7 +174,7 @@ function moveChoice(unit: Unit, steps: string[]): Choice {
 function activeUnitChoices(state: Readable, act: Activation): Choice[] {
   const unit = unitById(state, act.unit)!;
   const out: Choice[] = [];
-  const steps = legalSteps(state, activationMove(state, act, unit));
+  const steps = legalSteps(state, activationMove(act, unit));
   if (steps.length > 0) out.push(moveChoice(unit, steps));
   const enemies = state.units.filter((u) => u.hex !== null && u.side !== unit.side);
   const targets = enemies.filter((u) => fireActionProblem(state, act, unit, u.id) === null);

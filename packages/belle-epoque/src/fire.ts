@@ -2,7 +2,7 @@ import type { EventLog } from '@salient/engine';
 import { grid } from './grid.ts';
 import { isUphillOf, lineIsClear, sightRangeTo } from './sight.ts';
 import { FIRE_TABLE, fightsOnFoot, MAX_FIRE_RANGE } from './tables.ts';
-import type { Readable, Unit } from './types.ts';
+import type { BeState, Readable, Unit } from './types.ts';
 import { hasRating, terrainAt, unitById } from './units.ts';
 
 export type Problem = { code: string; message: string };
@@ -62,7 +62,7 @@ export function fireOdds(state: Readable, firer: Unit, target: Unit, moving: boo
 }
 
 /** Rolls a fire (already checked legal) and returns the hits; losses are settled by the caller. */
-export function rollFire(state: Readable, log: EventLog, firer: Unit, target: Unit, moving: boolean): number {
+export function rollFire(state: BeState, log: EventLog, firer: Unit, target: Unit, moving: boolean): number {
   const odds = fireOdds(state, firer, target, moving);
   const roll = log.roll(odds.dice, 6, 'fire', `${firer.name} fires at ${target.name}`);
   const hits = roll.dice.filter((d) => d <= odds.hitOn && d > odds.missUpTo).length;

@@ -25,8 +25,9 @@ export function marchAllowance(state: Readable, unit: Unit): number {
   return MARCH[unit.kind];
 }
 
-export function activationMove(state: Readable, act: Activation, unit: Unit): MoveContext {
-  const allowance = act.halted ? 0 : act.test === 'passed' ? marchAllowance(state, unit) : BASIC_MOVE;
+export function activationMove(act: Activation, unit: Unit): MoveContext {
+  const leavingRough = act.startedInRough && !hasRating(unit, 'special');
+  const allowance = act.halted ? 0 : act.test === 'passed' && !leavingRough ? MARCH[unit.kind] : BASIC_MOVE;
   return {
     unit,
     remaining: Math.max(0, allowance - act.steps),

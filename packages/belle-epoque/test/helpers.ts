@@ -1,4 +1,4 @@
-import { type Choice, type Policy, parseHexId } from '@salient/engine';
+import { type ApplyResult, type Choice, type GameEvent, type Policy, rngFromSeed } from '@salient/engine';
 import { grid } from '../src/grid.ts';
 import { belleEpoque } from '../src/index.ts';
 import type { BeState, Terrain, Unit } from '../src/types.ts';
@@ -50,11 +50,12 @@ export function lab(
 /** Applies an action that must succeed. */
 export function play(state: BeState, seat: string, action: Record<string, unknown>) {
   const result = game.apply(state, seat, action);
-  if (!result.ok) throw new Error(`${JSON.stringify(action)} refused: ${result.error.code} ${result.error.message}`);
+  if (!result.ok)
+    throw new Error(`${JSON.stringify(action)} refused: ${result.error.code} ${result.error.message}`);
   return result;
 }
 
-/** Forces the next dice: sets the generator so the wanted die faces come out (searching seeds). */
+/** Refuses `action` and checks the state is untouched; returns the error code. */
 export function refused(state: BeState, seat: string, action: unknown): string {
   const before = JSON.stringify(state);
   const result = game.apply(state, seat, action);
@@ -65,7 +66,8 @@ export function refused(state: BeState, seat: string, action: unknown): string {
 
 function nearestEnemyDistance(state: BeState, side: string, hex: string): number {
   let best = 99;
-  for (const u of state.units) if (u.hex !== null && u.side !== side) best = Math.min(best, grid.distance(hex, u.hex));
+  for (const u of state.units)
+    if (u.hex !== null && u.side !== side) best = Math.min(best, grid.distance(hex, u.hex));
   return best;
 }
 
@@ -86,7 +88,9 @@ export const aggressive: Policy = (choices, seat, raw, pick) => {
     const param = move.params[0]!;
     if (param.kind === 'one') {
       const ranked = [...param.options].sort(
-        (a, b) => nearestEnemyDistance(state, seat, String(a.value)) - nearestEnemyDistance(state, seat, String(b.value)),
+        (a, b) =>
+          nearestEnemyDistance(state, seat, String(a.value)) -
+          nearestEnemyDistance(state, seat, String(b.value)),
       );
       return { ...move, params: [{ ...param, options: ranked.slice(0, 1) }] } satisfies Choice;
     }
@@ -94,6 +98,29 @@ export const aggressive: Policy = (choices, seat, raw, pick) => {
   return choices[pick(choices.length)]!;
 };
 
-export function column(hex: string): number {
-  return parseHexId(hex)!.column;
+export type Applied = Extract<ApplyResult<BeState>, { ok: true }>;
+
+/**
+ * Plays `action` with the first generator state (among many seeds) whose dice give a result that
+ * `want` accepts: the rules then run on real dice, only chosen ones.
+ */
+export function withDice(
+  state: BeState,
+  seat: string,
+  action: Record<string, unknown>,
+  want: (r: Applied) => boolean,
+): Applied {
+  for (let i = 0; i < 20_000; i++) {
+    const trial = structuredClone(state);
+    trial.rng = rngFromSeed(`dice-${i}`);
+    const result = game.apply(trial, seat, action);
+    if (!result.ok)
+      throw new Error(`${JSON.stringify(action)} refused: ${result.error.code} ${result.error.message}`);
+    if (want(result)) return result;
+  }
+  throw new Error('no dice gave the wanted result');
+}
+
+export function rolls(events: GameEvent[], purpose: string): number[][] {
+  return events.filter((e) => e.type === 'roll' && e.purpose === purpose).map((e) => e.dice as number[]);
 }

@@ -1,7 +1,12 @@
+import { belleEpoque } from '@salient/belle-epoque';
 import type { GameModule } from '@salient/engine';
+import { loos } from '@salient/loos';
 
 /** Every game the product offers, by id. The server and client take games from here only. */
-export const games: Readonly<Record<string, GameModule>> = {};
+export const games: Readonly<Record<string, GameModule>> = {
+  [loos.id]: loos,
+  [belleEpoque.id]: belleEpoque,
+};
 
 export function findGame(id: string): GameModule | undefined {
   return Object.hasOwn(games, id) ? games[id] : undefined;

@@ -96,7 +96,7 @@ export class LoosMap {
     for (const key of this.trenchSides) link(this.trenchNeighbours, key);
     for (const key of this.canalSides) link(this.canalNeighbours, key);
     this.ids = this.grid.ids;
-    this.ids.forEach((id, i) => this.index.set(id, i));
+    for (const [i, id] of this.ids.entries()) this.index.set(id, i);
     this.frontIndex = new Uint8Array(this.ids.length);
     for (const hex of this.frontLine) this.frontIndex[this.index.get(hex)!] = 1;
     for (const id of this.ids) {

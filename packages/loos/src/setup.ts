@@ -1,12 +1,11 @@
 import { rngFromSeed } from '@salient/engine';
-import { MAP } from './map.ts';
 import {
   BRITISH_DIVISIONS,
   GERMAN_REINFORCEMENTS,
   GERMAN_SETUP_DIVISIONS,
   INITIAL_DEADPILE,
 } from './scenario/forces.ts';
-import type { LoosState, Side, Unit } from './state.ts';
+import type { LoosState, Unit } from './state.ts';
 
 export const SCENARIO_ID = 'loos-1915';
 

@@ -7,7 +7,7 @@ import {
   type Factors,
   REGIMENT_FACTORS,
 } from './scenario/forces.ts';
-import { isOnMap, type LoosLike, type Side, type Unit } from './state.ts';
+import type { LoosLike, Side, Unit } from './state.ts';
 
 const BRITISH_QUALITY = new Map(BRITISH_DIVISIONS.map((d) => [d.id, d.quality]));
 

@@ -60,7 +60,7 @@ export const rossignol: ScenarioDef = {
       unitDef('g3', '22. Inf.-Brig. (right)', '0402', 'infantry', 'A', 'trained', 4),
       unitDef('g4', '22. Inf.-Brig. (left)', '1002', 'infantry', 'A', 'trained', 4),
       unitDef('g5', '12. Inf.-Div. (advance guard)', '1205', 'infantry', 'A', 'trained', 4, ['bold']),
-      unitDef('g6', 'Divisional cavalry', '1104', 'cavalry', 'F', 'trained', 3),
+      unitDef('g6', 'Divisional cavalry', '1306', 'cavalry', 'F', 'trained', 3),
     ],
   },
   objectives: {

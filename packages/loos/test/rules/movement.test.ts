@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moveOptions } from '../../src/actions.ts';
+import { attackLine } from '../../src/combat.ts';
 import { MAP } from '../../src/map.ts';
 import { Occupancy } from '../../src/units.ts';
 import { zoneOfControl } from '../../src/zoc.ts';
@@ -213,5 +214,30 @@ describe('18.1-18.2 Stacking and reserve-line order', () => {
       units: { '5/1': '1908', '5/2': { hex: '1908', reserve: true } },
     });
     refuse(s, 'british', { type: 'swapStack', hex: '1908' }, 'UNKNOWN_ACTION');
+  });
+});
+
+describe('14.1 High ground', () => {
+  it('14.1: has no movement or combat effect of its own', () => {
+    // 2409 is clear high ground (Hill 70).
+    const s = position({ phase: movement('german'), units: { 'I/16': '2408' } });
+    expect(MAP.highGround.has('2409') && MAP.terrainOf('2409') === 'clear').toBe(true);
+    expect(costs(s, 'I/16').get('2409')).toBe(1);
+    expect(attackLine(s, '2409', ['2408'], [])).toBe('clear');
+  });
+});
+
+describe('3.0 Sequence of play (our standard rules)', () => {
+  it('3.0: runs movement, combat, mobile movement and mobile combat for the British, then the German movement phase', () => {
+    let s = position({ phase: movement('british'), units: { '5/1': '1908', 'I/16': '1903' } });
+    const kinds: string[] = [];
+    const record = (x: typeof s) =>
+      kinds.push(`${x.phase.kind}${x.phase.kind === 'ended' ? '' : `:${x.phase.side}`}`);
+    s = act(s, 'british', { type: 'endPhase' }).state;
+    record(s);
+    s = act(s, 'british', { type: 'skipAircraft' }).state;
+    record(s);
+    expect(kinds).toEqual(['combat:british', 'movement:german']);
+    expect(s.turn).toBe(1);
   });
 });
