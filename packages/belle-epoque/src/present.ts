@@ -1,6 +1,5 @@
 import type { MarkerPresentation, PiecePresentation, Presentation, Seat } from '@salient/engine';
 import { grid } from './grid.ts';
-import { TERRAIN } from './tables.ts';
 import type { BeView, Unit } from './types.ts';
 import { victoryPoints } from './victory.ts';
 
@@ -37,11 +36,11 @@ function activeUnitId(view: BeView): string | null {
 /** A generic board's picture of a view: units with their stands, the unknown ground, the bowl. */
 export function presentView(view: BeView, _seat: Seat | null): Presentation {
   const markers: MarkerPresentation[] = [];
+  const discovered: Record<string, string> = {};
   for (const hex of grid.ids) {
     const terrain = view.terrain[hex];
     if (terrain === undefined) markers.push({ loc: hex, kind: 'unexplored', label: 'Unexplored' });
-    else if (view.hiddenTerrain)
-      markers.push({ loc: hex, kind: `terrain-${terrain}`, label: TERRAIN[terrain].label });
+    else if (view.hiddenTerrain) discovered[hex] = terrain;
   }
   const control: Record<string, Seat> = {};
   for (const [hex, objective] of Object.entries(view.objectives)) {
@@ -82,6 +81,7 @@ export function presentView(view: BeView, _seat: Seat | null): Presentation {
     pieces: view.units.filter((u) => u.hex !== null).map(piece),
     markers,
     control,
+    ...(view.hiddenTerrain ? { terrain: discovered } : {}),
     boxes: [
       { id: 'eliminated', label: 'Eliminated', pieces: view.units.filter((u) => u.hex === null).map(piece) },
     ],

@@ -67,6 +67,11 @@ export interface Presentation {
   markers: MarkerPresentation[];
   /** Who holds a location, where that matters (town control). */
   control: Record<string, Seat>;
+  /**
+   * Terrain learnt during play, overriding the board's static terrain (a hex discovered in a game
+   * with hidden terrain). Absent when nothing changes.
+   */
+  terrain?: Record<string, string>;
   /** Off-map boxes: reserves, dead pile, reinforcements. */
   boxes: { id: string; label: string; pieces: PiecePresentation[] }[];
   /** The game's tracks as label/value pairs (turn, artillery, command points). */
