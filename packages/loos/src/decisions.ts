@@ -55,7 +55,7 @@ export function retreatComplete(state: LoosLike, d: Of<'retreat-or-deplete'>): b
 
 /**
  * Where each attacker may advance (16.0 7.9): one hex, into the vacated hex or a vacant hex next to
- * it; a front-line unit takes its reserve along (18.3).
+ * it, never into a British front-line hex (14.2); a front-line unit takes its reserve along (18.3).
  */
 export function advanceOptions(state: LoosLike, d: Of<'advance'>): Map<string, string[]> {
   const options = new Map<string, string[]>();
@@ -73,7 +73,8 @@ export function advanceOptions(state: LoosLike, d: Of<'advance'>): Map<string, s
     for (const n of MAP.neighbors(d.vacated)) {
       if (n === unit.loc || !MAP.grid.adjacent(n, unit.loc)) continue;
       if (occupancy.at(n).length > 0) continue;
-      if (unit.side === 'german' && MAP.frontLine.has(n)) continue;
+      // Front-line hexes are entered by set-up, arrival, movement or retreat, not by advance (14.2).
+      if (MAP.frontLine.has(n)) continue;
       hexes.push(n);
     }
     if (hexes.length > 0) options.set(id, hexes.sort());

@@ -249,3 +249,22 @@ describe('12.1 British instant victory by advance', () => {
     expect(loos.outcome(next)?.reason).toMatch(/12\.1/);
   });
 });
+
+describe('14.2 Front-line hexes and the advance', () => {
+  it('14.2: no unit advances into a front-line hex, which is entered only by set-up, arrival, movement or retreat', () => {
+    // 8 against 2 on the Trench line: a 1 is D2; the battalion takes it as a loss and 0615 is empty.
+    const s = position({
+      phase: combatAttacks('british'),
+      units: { '5/1': '0616', '5/2': '0716', 'I/16': '0615' },
+    });
+    let next = act(withDice(s, [1]), 'british', attack('0615', ['5/1', '5/2'])).state;
+    next = act(next, 'german', { type: 'deplete' }).state;
+    // 0516 is a vacant front-line hex next to both 0615 and 0616.
+    expect(
+      MAP.frontLine.has('0516') && MAP.grid.adjacent('0516', '0615') && MAP.grid.adjacent('0516', '0616'),
+    ).toBe(true);
+    const advance = loos.choices(next, 'british').find((c) => c.action === 'advance' && c.piece === '5/1')!;
+    expect(advance.params[0]!.options.map((o) => o.value)).toEqual(['0615']);
+    refuse(next, 'british', { type: 'advance', unit: '5/1', to: '0516' }, 'ILLEGAL_HEX');
+  });
+});
