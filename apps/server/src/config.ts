@@ -12,11 +12,13 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL')
     .optional(),
-  DATA_DIR: z.string().default('./.data'),
+  // The workspace's .data, whichever directory the server is started from (pnpm runs it in apps/server).
+  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).default('salient'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SMTP_URL: z
@@ -25,6 +27,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Salient <salient@localhost>'),
   PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(50),
@@ -42,6 +45,8 @@ export interface Config {
   host: string;
   database: DatabaseTarget;
   redisUrl: string | null;
+  /** Deployments sharing one Redis keep apart by prefix. */
+  redisKeyPrefix: string;
   webDist: string;
   sessionSecret: string;
   smtpUrl: string | null;
@@ -49,6 +54,8 @@ export interface Config {
   /** The address in notification links. */
   publicUrl: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Behind a load balancer: take the client's address from X-Forwarded-For (rate limits). */
+  trustProxy: boolean;
   snapshotEvery: number;
   authRatePerMinute: number;
   actionRatePerSecond: number;
@@ -63,7 +70,9 @@ export class ConfigError extends Error {
 
 /** Reads and checks the environment; every problem is listed at once, by variable name. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means "not set" (docker compose passes `${SMTP_URL:-}` through as "").
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
@@ -79,12 +88,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
     redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     webDist: path.resolve(e.WEB_DIST),
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? null,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
     snapshotEvery: e.SNAPSHOT_EVERY,
     authRatePerMinute: e.AUTH_RATE_PER_MINUTE,
     actionRatePerSecond: e.ACTION_RATE_PER_SECOND,

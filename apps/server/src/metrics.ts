@@ -23,12 +23,19 @@ export class Metrics {
   render(matchesByStatus: Record<string, number>, loadedMatches: number): string {
     const lines: string[] = [];
     lines.push('# HELP salient_matches Matches in the database by status.', '# TYPE salient_matches gauge');
-    for (const [status, n] of Object.entries(matchesByStatus)) lines.push(`salient_matches{status="${status}"} ${n}`);
-    lines.push('# HELP salient_matches_loaded Matches held in this process.', '# TYPE salient_matches_loaded gauge');
+    for (const [status, n] of Object.entries(matchesByStatus))
+      lines.push(`salient_matches{status="${status}"} ${n}`);
+    lines.push(
+      '# HELP salient_matches_loaded Matches held in this process.',
+      '# TYPE salient_matches_loaded gauge',
+    );
     lines.push(`salient_matches_loaded ${loadedMatches}`);
     lines.push('# HELP salient_sockets Connected socket.io clients.', '# TYPE salient_sockets gauge');
     lines.push(`salient_sockets ${this.sockets}`);
-    lines.push('# HELP salient_actions_total Submitted actions by result.', '# TYPE salient_actions_total counter');
+    lines.push(
+      '# HELP salient_actions_total Submitted actions by result.',
+      '# TYPE salient_actions_total counter',
+    );
     lines.push(`salient_actions_total{result="accepted"} ${this.actionsAccepted}`);
     lines.push(`salient_actions_total{result="refused"} ${this.actionsRefused}`);
     lines.push(

@@ -37,13 +37,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (usesDevSessionSecret(config)) log.warn('SESSION_SECRET is not set: using the development secret');
 
   const database = await openDatabase(config.database);
-  if (database.appliedMigrations.length > 0) log.info({ migrations: database.appliedMigrations }, 'migrations applied');
+  if (database.appliedMigrations.length > 0)
+    log.info({ migrations: database.appliedMigrations }, 'migrations applied');
   const { db } = database;
   const sessions = new Sessions(db, config.sessionSecret);
   const metrics = new Metrics();
   const store = new MatchStore(db, findGame);
 
-  const app = await createHttpApp({ log, sessions, webDist: config.webDist });
+  const app = await createHttpApp({ log, sessions, webDist: config.webDist, trustProxy: config.trustProxy });
   const realtime = new Realtime(app.server, {
     db,
     store,
@@ -51,14 +52,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     metrics,
     log,
     actionRatePerSecond: config.actionRatePerSecond,
-    redisUrl: config.redisUrl,
   });
-  if (config.redisUrl) await realtime.useRedis(config.redisUrl);
-  const play = new Play(db, store, realtime, metrics, log, { snapshotEvery: config.snapshotEvery });
+  if (config.redisUrl) await realtime.useRedis(config.redisUrl, config.redisKeyPrefix);
+  const play = new Play(db, database.sql, store, realtime, metrics, log, {
+    snapshotEvery: config.snapshotEvery,
+  });
   realtime.play = play;
   const notifier = new Notifier(
     db,
-    { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, publicUrl: config.publicUrl, retryDelaysMs: config.notifyRetryDelaysMs },
+    {
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      publicUrl: config.publicUrl,
+      retryDelaysMs: config.notifyRetryDelaysMs,
+    },
     log,
     (matchId, seat) => realtime.isSeatConnected(matchId, seat),
   );
@@ -75,12 +82,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     authRatePerMinute: config.authRatePerMinute,
     scryptCost: config.scryptCost,
     secureCookies: config.publicUrl?.startsWith('https://') ?? false,
+    settingsChanged: (userId) => notifier.forget(userId),
   });
 
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
-  log.info({ url, database: config.database.kind, redis: Boolean(config.redisUrl) }, 'salient server listening');
+  log.info(
+    { url, database: config.database.kind, redis: Boolean(config.redisUrl) },
+    'salient server listening',
+  );
 
   let closing: Promise<void> | undefined;
   return {
@@ -91,13 +102,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       closing ??= (async () => {
         // Refuse new work, let actions already being applied commit and broadcast, then stop.
         realtime.shuttingDown = true;
+        const t = Date.now();
         await store.drain();
         play.close();
         notifier.close();
         await realtime.close();
         await app.close();
         await database.close();
-        log.info('salient server stopped');
+        log.info({ ms: Date.now() - t }, 'salient server stopped');
       })();
       return closing;
     },

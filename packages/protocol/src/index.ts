@@ -137,7 +137,7 @@ export const timeControl = z.discriminatedUnion('kind', [
   /** A chess clock per side: the side to act spends its own time. Running out loses. */
   z.object({
     kind: z.literal('live'),
-    initialSeconds: z.number().int().min(10).max(86_400),
+    initialSeconds: z.number().int().min(1).max(86_400),
     incrementSeconds: z.number().int().min(0).max(3_600).default(0),
   }),
   /** Play by turn: each turn must be played within the time; afterwards the waiting side may claim. */
@@ -380,11 +380,16 @@ export const joinAck = z.discriminatedUnion('ok', [
 export type JoinAck = z.infer<typeof joinAck>;
 
 /**
- * match:sync — after a reconnect (re-join first, or send this with the match joined): tell the last
- * seq you hold. `delta` gives the log entries after it and the current view; `full` a snapshot,
- * when the gap cannot be bridged (an undo crossed it, or it is too long).
+ * match:sync — after a reconnect: tell the last seq you hold. It also (re-)joins the match when
+ * this connection has not joined it yet, `as` your seat if you hold one, else as a spectator, or
+ * as `as` says. `delta` gives the log entries after `lastSeq` and the current view; `full` a
+ * snapshot, when the gap cannot be bridged (an undo crossed it, or it is too long).
  */
-export const syncRequest = z.object({ matchId: z.string().max(64), lastSeq: z.number().int().min(0) });
+export const syncRequest = z.object({
+  matchId: z.string().max(64),
+  lastSeq: z.number().int().min(0),
+  as: z.enum(['seat', 'spectator']).optional(),
+});
 export type SyncRequest = z.infer<typeof syncRequest>;
 export const syncAck = z.discriminatedUnion('ok', [
   z.object({
@@ -455,6 +460,8 @@ export type ChatRequest = z.infer<typeof chatRequest>;
  * match:update — pushed to each recipient after every committed step, seen from their seat:
  * `view` is view(state, yourSeat), `events` only those you may see. `kind: 'undo'` means steps were
  * taken back: `undoneSeqs` lists them, `view` is the restored position.
+ * Apply an update whose seq is one more than the seq you hold; ignore one you already hold (it
+ * can arrive just after a join's snapshot); on a gap, send match:sync with the seq you hold.
  */
 export const matchUpdate = z.object({
   matchId: z.string(),

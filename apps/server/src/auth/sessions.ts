@@ -23,7 +23,11 @@ export class Sessions {
   async create(userId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await this.db.session.create({
-      data: { tokenHash: this.hash(token), userId, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) },
+      data: {
+        tokenHash: this.hash(token),
+        userId,
+        expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+      },
     });
     return token;
   }

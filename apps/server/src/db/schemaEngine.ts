@@ -1,7 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
 import * as runtime from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { repoRoot } from '../paths.ts';
@@ -22,7 +25,10 @@ let engineClass: typeof SchemaEngine | undefined;
 async function loadEngineClass(): Promise<typeof SchemaEngine> {
   if (engineClass) return engineClass;
   const require = createRequire(import.meta.url);
-  const wasmPath = path.join(path.dirname(require.resolve('@prisma/schema-engine-wasm')), 'schema_engine_bg.wasm');
+  const wasmPath = path.join(
+    path.dirname(require.resolve('@prisma/schema-engine-wasm')),
+    'schema_engine_bg.wasm',
+  );
   const module = new WebAssembly.Module(await readFile(wasmPath));
   const instance = new WebAssembly.Instance(module, {
     './schema_engine_bg.js': runtime,
@@ -37,10 +43,16 @@ export const schemaPath = path.join(repoRoot, 'prisma', 'schema.prisma');
 export const migrationsDir = path.join(repoRoot, 'prisma', 'migrations');
 const noFilters = { externalTables: [], externalEnums: [] };
 
-export async function openSchemaEngine(adapter: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngine> {
+export async function openSchemaEngine(
+  adapter: SqlMigrationAwareDriverAdapterFactory,
+): Promise<SchemaEngine> {
   const Engine = await loadEngineClass();
   const schema = await readFile(schemaPath, 'utf8');
-  return Engine.new({ datamodels: [[schemaPath, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(adapter));
+  return Engine.new(
+    { datamodels: [[schemaPath, schema]] },
+    () => {},
+    bindMigrationAwareSqlAdapterFactory(adapter),
+  );
 }
 
 /** The migrations folder in the shape the engine takes (what `prisma migrate deploy` reads). */
@@ -61,14 +73,22 @@ export async function listMigrations(): Promise<MigrationList> {
       },
     })),
   );
-  return { baseDir: migrationsDir, lockfile: { path: 'migration_lock.toml', content: lockfile }, migrationDirectories, shadowDbInitScript: '' };
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: 'migration_lock.toml', content: lockfile },
+    migrationDirectories,
+    shadowDbInitScript: '',
+  };
 }
 
 /** Applies every migration not yet applied, recording them in `_prisma_migrations`. */
 export async function applyMigrations(adapter: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
   const engine = await openSchemaEngine(adapter);
   try {
-    const result = await engine.applyMigrations({ migrationsList: await listMigrations(), filters: noFilters });
+    const result = await engine.applyMigrations({
+      migrationsList: await listMigrations(),
+      filters: noFilters,
+    });
     return result.appliedMigrationNames;
   } finally {
     engine.free();
@@ -76,7 +96,9 @@ export async function applyMigrations(adapter: SqlMigrationAwareDriverAdapterFac
 }
 
 /** The SQL that would take the migrations' schema to schema.prisma's: empty when they agree. */
-export async function diffMigrationsToSchema(adapter: SqlMigrationAwareDriverAdapterFactory): Promise<string> {
+export async function diffMigrationsToSchema(
+  adapter: SqlMigrationAwareDriverAdapterFactory,
+): Promise<string> {
   const engine = await openSchemaEngine(adapter);
   try {
     const schema = await readFile(schemaPath, 'utf8');

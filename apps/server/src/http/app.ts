@@ -4,7 +4,13 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { type PublicUser, ServerErrorCode } from '@salient/protocol';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { SESSION_COOKIE, type Sessions } from '../auth/sessions.ts';
@@ -20,12 +26,18 @@ export interface HttpOptions {
   log: Logger;
   sessions: Sessions;
   webDist: string;
+  trustProxy: boolean;
 }
 
 /** Fastify with cookies, sessions, rate limiting, uniform error bodies and the built client. */
 export async function createHttpApp(options: HttpOptions): Promise<FastifyInstance> {
   // pino's Logger is a FastifyBaseLogger; typing it as such keeps FastifyInstance's default generics.
-  const app = Fastify({ loggerInstance: options.log as FastifyBaseLogger, bodyLimit: 5 * 1024 * 1024, disableRequestLogging: true });
+  const app = Fastify({
+    loggerInstance: options.log as FastifyBaseLogger,
+    bodyLimit: 5 * 1024 * 1024,
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: options.trustProxy,
+  });
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -44,15 +56,21 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
     if (err instanceof ZodError) {
       const issue = err.issues[0];
       const where = issue?.path.map(String).join('.') || 'body';
-      return reply.status(400).send({ error: { code: ServerErrorCode.BadRequest, message: `${where}: ${issue?.message}` } });
+      return reply
+        .status(400)
+        .send({ error: { code: ServerErrorCode.BadRequest, message: `${where}: ${issue?.message}` } });
     }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return reply.status(429).send(err);
     if (status < 500) {
-      return reply.status(status).send({ error: { code: ServerErrorCode.BadRequest, message: (err as Error).message } });
+      return reply
+        .status(status)
+        .send({ error: { code: ServerErrorCode.BadRequest, message: (err as Error).message } });
     }
     req.log.error({ err, url: req.url }, 'request failed');
-    return reply.status(500).send({ error: { code: ServerErrorCode.Internal, message: 'the server failed on this request' } });
+    return reply
+      .status(500)
+      .send({ error: { code: ServerErrorCode.Internal, message: 'the server failed on this request' } });
   });
 
   const indexHtml = path.join(options.webDist, 'index.html');
@@ -66,7 +84,9 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/socket.io');
     // Client routes (/match/..., /lobby) are the single-page app's: give it its index.html.
     if (hasClient && req.method === 'GET' && !isApi) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ error: { code: ServerErrorCode.NotFound, message: `no route ${req.method} ${req.url}` } });
+    return reply
+      .status(404)
+      .send({ error: { code: ServerErrorCode.NotFound, message: `no route ${req.method} ${req.url}` } });
   });
   return app;
 }

@@ -18,8 +18,8 @@ import type { Db } from '../db/database.ts';
 import { AppError, conflict } from '../errors.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Lifecycle } from '../matches/lifecycle.ts';
-import type { AnyGame } from '../matches/liveMatch.ts';
 import { listMatches } from '../matches/lists.ts';
+import type { AnyGame } from '../matches/liveMatch.ts';
 import type { MatchStore } from '../matches/matchStore.ts';
 import { exportRecord, importRecord } from '../matches/records.ts';
 import type { Metrics } from '../metrics.ts';
@@ -36,6 +36,7 @@ export interface RouteDeps {
   authRatePerMinute: number;
   scryptCost: number;
   secureCookies: boolean;
+  settingsChanged(userId: string): void;
 }
 
 /** A dummy hash so signing in as an unknown user costs as much as a wrong password. */
@@ -90,7 +91,12 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
 
   const settingsOf = async (userId: string): Promise<Settings> => {
     const u = await d.db.user.findUniqueOrThrow({ where: { id: userId } });
-    return { email: u.email, webhookUrl: u.webhookUrl, notifyByEmail: u.notifyByEmail, notifyByWebhook: u.notifyByWebhook };
+    return {
+      email: u.email,
+      webhookUrl: u.webhookUrl,
+      notifyByEmail: u.notifyByEmail,
+      notifyByWebhook: u.notifyByWebhook,
+    };
   };
   app.get(api.settings, async (req) => settingsOf(requireUser(req).id));
   app.put(api.settings, async (req) => {
@@ -100,16 +106,25 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       throw new AppError(ServerErrorCode.BadRequest, 'webhookUrl must be an http(s) URL');
     }
     await d.db.user.update({ where: { id: user.id }, data: body });
+    d.settingsChanged(user.id);
     return settingsOf(user.id);
   });
 
-  app.get(api.games, async (): Promise<GamesResponse> => ({
-    games: d.games.map((g) => ({
-      id: g.id,
-      title: g.title,
-      scenarios: g.scenarios.map((s) => ({ id: s.id, name: s.name, description: s.description, seats: s.seats })),
-    })),
-  }));
+  app.get(
+    api.games,
+    async (): Promise<GamesResponse> => ({
+      games: d.games.map((g) => ({
+        id: g.id,
+        title: g.title,
+        scenarios: g.scenarios.map((s) => ({
+          id: s.id,
+          name: s.name,
+          description: s.description,
+          seats: s.seats,
+        })),
+      })),
+    }),
+  );
 
   app.post(api.matches, async (req, reply) => {
     const user = requireUser(req);
@@ -119,7 +134,9 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     const q = matchListQuery.parse(req.query);
     return { matches: await listMatches(d.db, d.store, q.list, req.user, q.limit) };
   });
-  app.get<{ Params: { id: string } }>('/api/matches/:id', async (req) => d.lifecycle.summary(req.params.id, req.user));
+  app.get<{ Params: { id: string } }>('/api/matches/:id', async (req) =>
+    d.lifecycle.summary(req.params.id, req.user),
+  );
   app.post<{ Params: { id: string } }>('/api/matches/:id/join', async (req) => {
     const body = joinMatchRequest.parse(req.body);
     return d.lifecycle.join(req.params.id, requireUser(req), body.seat, body.invite);
@@ -137,8 +154,12 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   app.post<{ Params: { id: string } }>('/api/matches/:id/rematch', async (req, reply) =>
     reply.status(201).send(await d.lifecycle.rematch(req.params.id, requireUser(req))),
   );
-  app.get<{ Params: { id: string } }>('/api/matches/:id/record', async (req) => exportRecord(d.db, d.store, req.params.id));
-  app.get<{ Params: { code: string } }>('/api/invites/:code', async (req) => d.lifecycle.byInvite(req.params.code, req.user));
+  app.get<{ Params: { id: string } }>('/api/matches/:id/record', async (req) =>
+    exportRecord(d.db, d.store, req.params.id),
+  );
+  app.get<{ Params: { code: string } }>('/api/invites/:code', async (req) =>
+    d.lifecycle.byInvite(req.params.code, req.user),
+  );
   app.post(api.importRecord, async (req, reply) =>
     reply.status(201).send(await importRecord(d.db, d.findGame, requireUser(req), req.body)),
   );
@@ -148,7 +169,10 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       await d.db.$queryRawUnsafe('SELECT 1');
       return { status: 'ok' };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', error: { code: 'DATABASE_DOWN', message: 'the database does not answer' } });
+      return reply.status(503).send({
+        status: 'unavailable',
+        error: { code: 'DATABASE_DOWN', message: 'the database does not answer' },
+      });
     }
   });
   app.get(api.metrics, async (_req, reply) => {

@@ -35,7 +35,11 @@ export function clockStateOf(m: LiveMatch, now: number): ClockState {
     case 'live':
       return { kind: 'live', remainingMs: remainingAt(m, now), running: runningSeats(m), asOf };
     case 'correspondence':
-      return { kind: 'correspondence', deadline: m.status === 'active' ? (m.deadline?.toISOString() ?? null) : null, asOf };
+      return {
+        kind: 'correspondence',
+        deadline: m.status === 'active' ? (m.deadline?.toISOString() ?? null) : null,
+        asOf,
+      };
     case 'none':
       return { kind: 'none' };
   }

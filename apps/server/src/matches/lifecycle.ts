@@ -30,12 +30,17 @@ export class Lifecycle {
     private readonly findGame: GameRegistry,
   ) {}
 
-  async create(user: PublicUser, input: CreateMatchRequest, rematchOf: string | null = null): Promise<MatchSummary> {
+  async create(
+    user: PublicUser,
+    input: CreateMatchRequest,
+    rematchOf: string | null = null,
+  ): Promise<MatchSummary> {
     const req = createMatchRequest.parse(input);
     const game = this.findGame(req.game);
     if (!game) throw new AppError(ServerErrorCode.UnknownGame, `no game ${req.game}`);
     const scenario = game.scenarios.find((s) => s.id === req.scenario);
-    if (!scenario) throw new AppError(ServerErrorCode.UnknownScenario, `${game.title} has no scenario ${req.scenario}`);
+    if (!scenario)
+      throw new AppError(ServerErrorCode.UnknownScenario, `${game.title} has no scenario ${req.scenario}`);
     if (!scenario.seats.some((s) => s.id === req.seat)) {
       throw new AppError(ServerErrorCode.UnknownSeat, `${scenario.name} has no seat ${req.seat}`);
     }
@@ -46,7 +51,10 @@ export class Lifecycle {
     try {
       initial = game.setup(scenario.id, options, seed);
     } catch (err) {
-      throw new AppError(ServerErrorCode.BadRequest, `the game refused these options: ${(err as Error).message}`);
+      throw new AppError(
+        ServerErrorCode.BadRequest,
+        `the game refused these options: ${(err as Error).message}`,
+      );
     }
     const status = game.status(initial);
     const id = randomUUID();
@@ -68,7 +76,11 @@ export class Lifecycle {
         createdById: user.id,
         rematchOf,
         seats: {
-          create: scenario.seats.map((s, position) => ({ seat: s.id, position, userId: s.id === req.seat ? user.id : null })),
+          create: scenario.seats.map((s, position) => ({
+            seat: s.id,
+            position,
+            userId: s.id === req.seat ? user.id : null,
+          })),
         },
       },
     });
@@ -106,15 +118,20 @@ export class Lifecycle {
     return this.store.serial(matchId, async () => {
       const m = await this.store.fresh(matchId);
       if (m.status !== 'open') throw conflict(ServerErrorCode.MatchNotOpen, 'the match has already started');
-      if (m.visibility === 'private' && invite !== m.inviteCode) throw forbidden('this match is private: use its invite link');
-      if (seatOf(m, user.id)) throw conflict(ServerErrorCode.AlreadySeated, 'you already hold a seat in this match');
+      if (m.visibility === 'private' && invite !== m.inviteCode)
+        throw forbidden('this match is private: use its invite link');
+      if (seatOf(m, user.id))
+        throw conflict(ServerErrorCode.AlreadySeated, 'you already hold a seat in this match');
       const target = m.seats.find((s) => s.seat === seat);
       if (!target) throw new AppError(ServerErrorCode.UnknownSeat, `no seat ${seat} in this match`);
       if (target.user) throw conflict(ServerErrorCode.SeatTaken, `${target.name} is taken`);
       const filled = m.seats.every((s) => s.user || s.seat === seat);
       const now = Date.now();
       await this.db.$transaction(async (tx) => {
-        const took = await tx.matchSeat.updateMany({ where: { matchId, seat, userId: null }, data: { userId: user.id } });
+        const took = await tx.matchSeat.updateMany({
+          where: { matchId, seat, userId: null },
+          data: { userId: user.id },
+        });
         if (took.count !== 1) throw conflict(ServerErrorCode.SeatTaken, `${target.name} was just taken`);
         const started: LiveMatch = { ...m, status: 'active' };
         const clock = startingClock(started);
@@ -145,7 +162,8 @@ export class Lifecycle {
       const m = await this.store.fresh(matchId);
       const seat = seatOf(m, user.id);
       if (!seat) throw forbidden('you hold no seat in this match');
-      if (m.status !== 'open') throw conflict(ServerErrorCode.MatchNotOpen, 'the match has started: resign instead');
+      if (m.status !== 'open')
+        throw conflict(ServerErrorCode.MatchNotOpen, 'the match has started: resign instead');
       await this.db.matchSeat.update({ where: { matchId_seat: { matchId, seat } }, data: { userId: null } });
       if (m.seats.every((s) => s.seat === seat || !s.user)) {
         await this.db.match.delete({ where: { id: matchId } });
@@ -183,14 +201,18 @@ export class Lifecycle {
       if (m.timeControl.kind !== 'correspondence' || !m.deadline || m.deadline.getTime() > Date.now()) {
         throw conflict(ServerErrorCode.DeadlineNotPassed, 'the deadline has not passed');
       }
-      if (m.toAct.includes(seat)) throw conflict(ServerErrorCode.DeadlineNotPassed, 'it is your own turn: you cannot claim');
+      if (m.toAct.includes(seat))
+        throw conflict(ServerErrorCode.DeadlineNotPassed, 'it is your own turn: you cannot claim');
       const late = m.toAct.map((s) => m.seats.find((x) => x.seat === s)?.name ?? s).join(', ');
       await this.finishOrConflict(m, { winner: seat, reason: `${late} missed the deadline` });
       return summaryFor(await this.store.get(matchId), seat);
     });
   }
 
-  private async finishOrConflict(m: LiveMatch, outcome: { winner: string | null; reason: string }): Promise<void> {
+  private async finishOrConflict(
+    m: LiveMatch,
+    outcome: { winner: string | null; reason: string },
+  ): Promise<void> {
     const ok = await this.play.finish(m, outcome);
     if (!ok) throw conflict(ServerErrorCode.Conflict, 'the match changed meanwhile: try again');
   }

@@ -1,9 +1,9 @@
 import type { MatchListName, MatchSummary, PublicUser } from '@salient/protocol';
 import type { Db } from '../db/database.ts';
 import { unauthenticated } from '../errors.ts';
+import { seatOf } from './liveMatch.ts';
 import type { MatchStore } from './matchStore.ts';
 import { summaryFor } from './summary.ts';
-import { seatOf } from './liveMatch.ts';
 
 /** The lobby's lists. Rows are found in the database; summaries come from the loaded matches. */
 export async function listMatches(

@@ -66,9 +66,16 @@ export class MatchStore {
   async fresh(matchId: string): Promise<LiveMatch> {
     const cached = this.cache.get(matchId);
     if (!cached) return this.reload(matchId);
-    const row = await this.db.match.findUnique({ where: { id: matchId }, select: { seq: true, status: true, updatedAt: true } });
+    const row = await this.db.match.findUnique({
+      where: { id: matchId },
+      select: { seq: true, status: true, updatedAt: true },
+    });
     if (!row) throw notFound('match');
-    if (row.seq === cached.seq && row.status === cached.status && row.updatedAt.getTime() === cached.updatedAt.getTime()) {
+    if (
+      row.seq === cached.seq &&
+      row.status === cached.status &&
+      row.updatedAt.getTime() === cached.updatedAt.getTime()
+    ) {
       return cached;
     }
     return this.reload(matchId);
@@ -107,7 +114,10 @@ export class MatchStore {
     for (const s of steps) if (s.clientActionId) clientActionIds.set(s.clientActionId, s.seq);
 
     const options = row.options as JsonObject;
-    const state = await this.stateAfter({ id: row.id, game, scenario: row.scenario, options, seed: row.seed }, effective);
+    const state = await this.stateAfter(
+      { id: row.id, game, scenario: row.scenario, options, seed: row.seed },
+      effective,
+    );
     return {
       id: row.id,
       gameId: row.game,
@@ -150,7 +160,9 @@ export class MatchStore {
       where: { matchId: m.id, seq: { lte: lastSeq } },
       orderBy: { seq: 'desc' },
     });
-    let state: object = snapshot ? (snapshot.state as JsonObject) : m.game.setup(m.scenario, m.options, m.seed);
+    let state: object = snapshot
+      ? (snapshot.state as JsonObject)
+      : m.game.setup(m.scenario, m.options, m.seed);
     const fromSeq = snapshot?.seq ?? 0;
     const wanted = effective.filter((s) => s.seq > fromSeq).map((s) => s.seq);
     const rows = await this.db.matchAction.findMany({
@@ -164,7 +176,11 @@ export class MatchStore {
     for (const row of rows) {
       const result = m.game.apply(state, row.seat, row.action);
       if (!result.ok) {
-        throw new AppError('INTERNAL_ERROR', `match ${m.id}: step ${row.seq} no longer applies (${result.error.code})`, 500);
+        throw new AppError(
+          'INTERNAL_ERROR',
+          `match ${m.id}: step ${row.seq} no longer applies (${result.error.code})`,
+          500,
+        );
       }
       state = result.state;
     }

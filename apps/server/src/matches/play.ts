@@ -1,9 +1,10 @@
 import type { GameEvent, JsonObject, Outcome } from '@salient/engine';
 import { ServerErrorCode } from '@salient/protocol';
 import type { Logger } from 'pino';
-import type { Db } from '../db/database.ts';
+import type { Db, SqlRunner } from '../db/database.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Metrics } from '../metrics.ts';
+import { appendAction, isUniqueViolation } from './appendAction.ts';
 import { flaggedSeat, msUntilFlag, nextDeadline, remainingAt } from './clocks.ts';
 import type { LiveMatch } from './liveMatch.ts';
 import { seatOf } from './liveMatch.ts';
@@ -28,7 +29,11 @@ export type PlayResult =
   | { ok: true; seq: number }
   | { ok: false; error: { code: string; message: string }; seq?: number; appliedSeq?: number };
 
-const refuse = (code: string, message: string, extra: { seq?: number; appliedSeq?: number } = {}): PlayResult => ({
+const refuse = (
+  code: string,
+  message: string,
+  extra: { seq?: number; appliedSeq?: number } = {},
+): PlayResult => ({
   ok: false,
   error: { code, message },
   ...extra,
@@ -38,9 +43,7 @@ const refuse = (code: string, message: string, extra: { seq?: number; appliedSeq
 class LostRace extends Error {}
 
 function isLostRace(err: unknown): boolean {
-  return (
-    err instanceof LostRace || (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')
-  );
+  return err instanceof LostRace || isUniqueViolation(err);
 }
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -60,6 +63,7 @@ export class Play {
 
   constructor(
     private readonly db: Db,
+    private readonly sql: SqlRunner,
     private readonly store: MatchStore,
     private readonly listener: MatchListener,
     private readonly metrics: Metrics,
@@ -67,7 +71,13 @@ export class Play {
     private readonly options: PlayOptions,
   ) {}
 
-  submit(matchId: string, userId: string, seq: number, action: JsonObject, clientActionId: string): Promise<PlayResult> {
+  submit(
+    matchId: string,
+    userId: string,
+    seq: number,
+    action: JsonObject,
+    clientActionId: string,
+  ): Promise<PlayResult> {
     return this.store.serial(matchId, async () => {
       const started = performance.now();
       const result = await this.submitNow(matchId, userId, seq, action, clientActionId);
@@ -88,13 +98,19 @@ export class Play {
     if (seq !== m.seq || m.status !== 'active' || !seatOf(m, userId)) m = await this.store.fresh(matchId);
     const applied = m.clientActionIds.get(clientActionId);
     if (applied !== undefined) {
-      return refuse(ServerErrorCode.DuplicateAction, 'this action was already applied', { appliedSeq: applied, seq: m.seq });
+      return refuse(ServerErrorCode.DuplicateAction, 'this action was already applied', {
+        appliedSeq: applied,
+        seq: m.seq,
+      });
     }
     const seat = seatOf(m, userId);
     if (!seat) return refuse(ServerErrorCode.NotAPlayer, 'you hold no seat in this match', { seq: m.seq });
-    if (m.status !== 'active') return refuse(ServerErrorCode.MatchNotActive, `the match is ${m.status}`, { seq: m.seq });
+    if (m.status !== 'active')
+      return refuse(ServerErrorCode.MatchNotActive, `the match is ${m.status}`, { seq: m.seq });
     if (seq !== m.seq) {
-      return refuse(ServerErrorCode.StaleSeq, `the match is at step ${m.seq}, not ${seq}: sync first`, { seq: m.seq });
+      return refuse(ServerErrorCode.StaleSeq, `the match is at step ${m.seq}, not ${seq}: sync first`, {
+        seq: m.seq,
+      });
     }
     const now = Date.now();
     if (flaggedSeat(m, now)) {
@@ -108,46 +124,47 @@ export class Play {
     const next = this.advance(m, result.state, seat, now);
     const newSeq = m.seq + 1;
     try {
-      await this.db.$transaction(async (tx) => {
-        const moved = await tx.match.updateMany({
-          where: { id: m.id, seq: m.seq, status: 'active' },
-          data: this.matchRowUpdate(next, newSeq, now),
-        });
-        if (moved.count !== 1) throw new LostRace();
-        await tx.matchAction.create({
-          data: {
-            matchId: m.id,
-            seq: newSeq,
-            kind: 'action',
-            seat,
-            action: json(action),
-            events: json(result.events),
-            undoable: result.undoable,
-            clientActionId,
-          },
-        });
-        if (newSeq % this.options.snapshotEvery === 0) {
-          await tx.matchSnapshot.create({ data: { matchId: m.id, seq: newSeq, state: json(result.state) } });
-        }
+      const appended = await appendAction(this.sql, {
+        matchId: m.id,
+        fromSeq: m.seq,
+        seat,
+        action,
+        events: result.events,
+        undoable: result.undoable,
+        clientActionId,
+        snapshot: newSeq % this.options.snapshotEvery === 0 ? result.state : null,
+        next,
+        now,
       });
+      if (!appended) throw new LostRace();
     } catch (err) {
       if (!isLostRace(err)) throw err;
       const now2 = await this.store.reload(matchId);
       const dup = now2.clientActionIds.get(clientActionId);
-      if (dup !== undefined) return refuse(ServerErrorCode.DuplicateAction, 'this action was already applied', { appliedSeq: dup, seq: now2.seq });
-      return refuse(ServerErrorCode.StaleSeq, `the match moved on to step ${now2.seq}: sync first`, { seq: now2.seq });
+      if (dup !== undefined)
+        return refuse(ServerErrorCode.DuplicateAction, 'this action was already applied', {
+          appliedSeq: dup,
+          seq: now2.seq,
+        });
+      return refuse(ServerErrorCode.StaleSeq, `the match moved on to step ${now2.seq}: sync first`, {
+        seq: now2.seq,
+      });
     }
 
     Object.assign(m, next, { seq: newSeq, state: result.state, updatedAt: new Date(now) });
     m.effective.push({ seq: newSeq, seat, undoable: result.undoable });
     m.clientActionIds.set(clientActionId, newSeq);
     this.scheduleFlag(m);
-    this.listener.stepCommitted(m, { seq: newSeq, kind: 'action', seat, events: result.events, undoneSeqs: [] }, previousToAct);
+    this.listener.stepCommitted(
+      m,
+      { seq: newSeq, kind: 'action', seat, events: result.events, undoneSeqs: [] },
+      previousToAct,
+    );
     return { ok: true, seq: newSeq };
   }
 
   /** What the match row becomes after a step that led to `state`. */
-  private advance(m: LiveMatch, state: object, actingSeat: string | null, now: number) {
+  advance(m: LiveMatch, state: object, actingSeat: string | null, now: number) {
     const status = m.game.status(state);
     const outcome: Outcome | null = m.game.outcome(state);
     const matchStatus = outcome ? ('finished' as const) : m.status;
@@ -196,14 +213,20 @@ export class Play {
       if (seq !== m.seq || m.status !== 'active' || !seatOf(m, userId)) m = await this.store.fresh(matchId);
       const seat = seatOf(m, userId);
       if (!seat) return refuse(ServerErrorCode.NotAPlayer, 'you hold no seat in this match', { seq: m.seq });
-      if (m.status !== 'active') return refuse(ServerErrorCode.MatchNotActive, `the match is ${m.status}`, { seq: m.seq });
-      if (seq !== m.seq) return refuse(ServerErrorCode.StaleSeq, `the match is at step ${m.seq}, not ${seq}`, { seq: m.seq });
+      if (m.status !== 'active')
+        return refuse(ServerErrorCode.MatchNotActive, `the match is ${m.status}`, { seq: m.seq });
+      if (seq !== m.seq)
+        return refuse(ServerErrorCode.StaleSeq, `the match is at step ${m.seq}, not ${seq}`, { seq: m.seq });
       const last = m.effective.at(-1);
       if (!last || last.seat !== seat) {
-        return refuse(ServerErrorCode.NothingToUndo, 'the last step is not yours to take back', { seq: m.seq });
+        return refuse(ServerErrorCode.NothingToUndo, 'the last step is not yours to take back', {
+          seq: m.seq,
+        });
       }
       if (!last.undoable) {
-        return refuse(ServerErrorCode.NothingToUndo, 'the last step rolled dice or revealed something', { seq: m.seq });
+        return refuse(ServerErrorCode.NothingToUndo, 'the last step rolled dice or revealed something', {
+          seq: m.seq,
+        });
       }
       const newSeq = m.seq + 1;
       const now = Date.now();
@@ -240,11 +263,19 @@ export class Play {
       } catch (err) {
         if (!isLostRace(err)) throw err;
         const again = await this.store.reload(matchId);
-        return refuse(ServerErrorCode.StaleSeq, `the match moved on to step ${again.seq}`, { seq: again.seq });
+        return refuse(ServerErrorCode.StaleSeq, `the match moved on to step ${again.seq}`, {
+          seq: again.seq,
+        });
       }
       Object.assign(m, next, { seq: newSeq, state, effective, updatedAt: new Date(now) });
       this.scheduleFlag(m);
-      const step: CommittedStep = { seq: newSeq, kind: 'undo', seat, events: [event], undoneSeqs: [last.seq] };
+      const step: CommittedStep = {
+        seq: newSeq,
+        kind: 'undo',
+        seat,
+        events: [event],
+        undoneSeqs: [last.seq],
+      };
       this.listener.stepCommitted(m, step, previousToAct);
       return { ok: true, seq: newSeq };
     });
@@ -256,7 +287,10 @@ export class Play {
     const loser = flaggedSeat(m, now);
     if (!loser) return;
     const others = m.seats.filter((s) => s.seat !== loser);
-    const outcome: Outcome = { winner: others.length === 1 ? others[0]!.seat : null, reason: `${loser} ran out of time` };
+    const outcome: Outcome = {
+      winner: others.length === 1 ? others[0]!.seat : null,
+      reason: `${loser} ran out of time`,
+    };
     await this.finish(m, outcome, now);
   }
 

@@ -3,16 +3,17 @@ import type { GameEvent, JsonObject } from '@salient/engine';
 import { type MatchRecordFile, matchRecordFile, type PublicUser, ServerErrorCode } from '@salient/protocol';
 import type { Db } from '../db/database.ts';
 import { AppError, conflict } from '../errors.ts';
+import { hashSeed } from './lifecycle.ts';
 import type { GameRegistry } from './liveMatch.ts';
 import type { MatchStore } from './matchStore.ts';
-import { hashSeed } from './lifecycle.ts';
 
 const json = (v: unknown) => v as import('../generated/prisma/client.ts').Prisma.InputJsonValue;
 
 /** The published record of a finished match: seed, players and every effective step with its events. */
 export async function exportRecord(db: Db, store: MatchStore, matchId: string): Promise<MatchRecordFile> {
   const m = await store.fresh(matchId);
-  if (m.status !== 'finished') throw conflict(ServerErrorCode.MatchNotFinished, 'the record is published when the match ends');
+  if (m.status !== 'finished')
+    throw conflict(ServerErrorCode.MatchNotFinished, 'the record is published when the match ends');
   const rows = await db.matchAction.findMany({
     where: { matchId, kind: 'action', undone: false },
     orderBy: { seq: 'asc' },
@@ -40,6 +41,17 @@ export async function exportRecord(db: Db, store: MatchStore, matchId: string): 
   };
 }
 
+/** JSON with object keys sorted: PostgreSQL's jsonb does not keep key order, so compare without it. */
+export function sortedJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
+
 const invalid = (message: string) => new AppError(ServerErrorCode.InvalidRecord, message, 422);
 
 /**
@@ -61,8 +73,9 @@ export function verifyRecord(findGame: GameRegistry, record: MatchRecordFile): o
   record.actions.forEach((step, i) => {
     if (step.seq !== i + 1) throw invalid(`step ${i + 1} is numbered ${step.seq}`);
     const result = game.apply(state, step.seat, step.action);
-    if (!result.ok) throw invalid(`step ${step.seq} is illegal: ${result.error.code} ${result.error.message}`);
-    if (JSON.stringify(result.events) !== JSON.stringify(step.events)) {
+    if (!result.ok)
+      throw invalid(`step ${step.seq} is illegal: ${result.error.code} ${result.error.message}`);
+    if (sortedJson(result.events) !== sortedJson(step.events)) {
       throw invalid(`step ${step.seq}: the replayed events differ from the recorded ones`);
     }
     state = result.state;
@@ -78,7 +91,8 @@ export async function importRecord(
   body: unknown,
 ): Promise<{ matchId: string; verified: true }> {
   const parsed = matchRecordFile.safeParse(body);
-  if (!parsed.success) throw invalid(`not a Salient record: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
+  if (!parsed.success)
+    throw invalid(`not a Salient record: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
   const record = parsed.data;
   const finalState = verifyRecord(findGame, record);
   const game = findGame(record.game)!;

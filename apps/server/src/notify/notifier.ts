@@ -22,6 +22,16 @@ export interface TurnWebhookBody {
   text: string;
 }
 
+/** How long a user's notification settings are trusted before they are read again. */
+const PREFS_TTL_MS = 30_000;
+
+interface Prefs {
+  email: string | null;
+  webhookUrl: string | null;
+  notifyByEmail: boolean;
+  notifyByWebhook: boolean;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
@@ -31,6 +41,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
 export class Notifier {
   private readonly mailer: Transporter | null;
   private readonly pending = new Set<Promise<void>>();
+  /** Settings by user, so a move does not cost a database read for players who want nothing. */
+  private readonly prefs = new Map<string, { prefs: Prefs | null; until: number }>();
   private closed = false;
 
   constructor(
@@ -56,10 +68,7 @@ export class Notifier {
   }
 
   private async notifySeat(m: LiveMatch, seat: string, userId: string): Promise<void> {
-    const user = await this.db.user.findUnique({
-      where: { id: userId },
-      select: { username: true, email: true, webhookUrl: true, notifyByEmail: true, notifyByWebhook: true },
-    });
+    const user = await this.prefsOf(userId);
     if (!user) return;
     const wantsEmail = user.notifyByEmail && !!user.email && !!this.mailer;
     const wantsHook = user.notifyByWebhook && !!user.webhookUrl;
@@ -72,15 +81,46 @@ export class Notifier {
     if (wantsEmail) {
       jobs.push(
         this.withRetries('email', m.id, () =>
-          this.mailer!.sendMail({ from: this.options.mailFrom, to: user.email!, subject: `Salient: your turn in ${title}`, text }).then(() => {}),
+          this.mailer!.sendMail({
+            from: this.options.mailFrom,
+            to: user.email!,
+            subject: `Salient: your turn in ${title}`,
+            text,
+          }).then(() => {}),
         ),
       );
     }
     if (wantsHook) {
-      const body: TurnWebhookBody = { kind: 'your-turn', matchId: m.id, game: m.gameId, seat, turn: m.turn, phase: m.phase, url, text };
+      const body: TurnWebhookBody = {
+        kind: 'your-turn',
+        matchId: m.id,
+        game: m.gameId,
+        seat,
+        turn: m.turn,
+        phase: m.phase,
+        url,
+        text,
+      };
       jobs.push(this.withRetries('webhook', m.id, () => postJson(user.webhookUrl!, body)));
     }
     await Promise.all(jobs);
+  }
+
+  private async prefsOf(userId: string): Promise<Prefs | null> {
+    const cached = this.prefs.get(userId);
+    if (cached && cached.until > Date.now()) return cached.prefs;
+    const prefs = await this.db.user.findUnique({
+      where: { id: userId },
+      select: { email: true, webhookUrl: true, notifyByEmail: true, notifyByWebhook: true },
+    });
+    if (this.prefs.size > 10_000) this.prefs.clear();
+    this.prefs.set(userId, { prefs, until: Date.now() + PREFS_TTL_MS });
+    return prefs;
+  }
+
+  /** A user changed their settings on this process: read them afresh next time. */
+  forget(userId: string): void {
+    this.prefs.delete(userId);
   }
 
   private async withRetries(channel: string, matchId: string, send: () => Promise<void>): Promise<void> {
@@ -95,7 +135,10 @@ export class Notifier {
           this.log.warn({ err, channel, matchId, attempt }, 'turn notification abandoned');
           return;
         }
-        this.log.info({ channel, matchId, attempt, error: (err as Error).message }, 'turn notification failed; will retry');
+        this.log.info(
+          { channel, matchId, attempt, error: (err as Error).message },
+          'turn notification failed; will retry',
+        );
         await sleep(delays[attempt]!);
       }
     }

@@ -1,5 +1,4 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
 import {
   type ChatMessage,
   type ClientToServerEvents,
@@ -9,16 +8,18 @@ import {
   type MatchSnapshot,
   type MatchUpdate,
   type PublicUser,
-  SOCKET_PATH,
   ServerErrorCode,
   type ServerToClientEvents,
+  SOCKET_PATH,
   submitRequest,
   syncRequest,
   undoRequest,
 } from '@salient/protocol';
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
+import type { ZodType } from 'zod';
 import { cookieFrom, SESSION_COOKIE, type Sessions } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, toErrorBody } from '../errors.ts';
@@ -52,7 +53,6 @@ export interface RealtimeDeps {
   metrics: Metrics;
   log: Logger;
   actionRatePerSecond: number;
-  redisUrl: string | null;
 }
 
 /**
@@ -90,14 +90,14 @@ export class Realtime implements MatchListener {
     this.io.on('connection', (socket) => this.onConnection(socket));
   }
 
-  async useRedis(url: string): Promise<void> {
+  async useRedis(url: string, key: string): Promise<void> {
     const pub = createClient({ url });
     const sub = pub.duplicate();
     pub.on('error', (err) => this.deps.log.error({ err }, 'redis publisher error'));
     sub.on('error', (err) => this.deps.log.error({ err }, 'redis subscriber error'));
     await Promise.all([pub.connect(), sub.connect()]);
     this.redisClients = [pub, sub];
-    this.io.adapter(createAdapter(pub, sub));
+    this.io.adapter(createAdapter(pub, sub, { key }));
   }
 
   private onConnection(socket: SalientSocket): void {
@@ -107,29 +107,27 @@ export class Realtime implements MatchListener {
       metrics.sockets--;
       for (const [matchId, seat] of socket.data.joined) if (seat === null) this.countSpectatorsSoon(matchId);
     });
-    const handle = <Req, Res>(
+    type Reply = (res: unknown) => void;
+    // The typed event map describes well-behaved clients; at run time anything at all may arrive,
+    // so the listeners take unknown arguments and check them.
+    const untyped = socket as unknown as { on(event: string, listener: (...args: unknown[]) => void): void };
+    const handle = (
       event: keyof ClientToServerEvents,
-      run: (payload: unknown, socket: SalientSocket) => Promise<Res>,
+      run: (payload: unknown, socket: SalientSocket) => Promise<unknown>,
       limited: boolean,
     ) => {
-      // socket.io passes the client's arguments as they came: anything at all may arrive here.
-      socket.on(event as 'match:join', ((payload: unknown, ack: unknown) => {
+      untyped.on(event, (payload: unknown, ack: unknown) => {
         if (typeof ack !== 'function') return;
-        const reply = ack as (res: Res | { ok: false; error: { code: string; message: string } }) => void;
-        if (this.shuttingDown) {
-          reply({ ok: false, error: { code: ServerErrorCode.ShuttingDown, message: 'the server is restarting' } });
-          return;
-        }
-        if (limited && !socket.data.bucket.take()) {
-          reply({ ok: false, error: { code: ServerErrorCode.RateLimited, message: 'too many messages: slow down' } });
-          return;
-        }
+        const reply = ack as Reply;
+        const refuse = (code: string, message: string) => reply({ ok: false, error: { code, message } });
+        if (this.shuttingDown) return refuse(ServerErrorCode.ShuttingDown, 'the server is restarting');
+        if (limited && !socket.data.bucket.take())
+          return refuse(ServerErrorCode.RateLimited, 'too many messages: slow down');
         run(payload, socket).then(reply, (err: unknown) => {
           if (!(err instanceof AppError)) log.error({ err, event }, 'socket handler failed');
           reply({ ok: false, error: toErrorBody(err) });
         });
-      }) as never);
-      return undefined as Req | undefined;
+      });
     };
     handle('match:join', (p, s) => this.join(p, s), false);
     handle('match:sync', (p, s) => this.sync(p, s), false);
@@ -139,37 +137,57 @@ export class Realtime implements MatchListener {
     handle('chat:send', (p, s) => this.chat(p, s), true);
   }
 
-  private parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, payload: unknown): T {
+  private parse<T>(schema: ZodType<T>, payload: unknown): T {
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new AppError(ServerErrorCode.BadRequest, issue ? `${issue.path.map(String).join('.') || 'message'}: ${issue.message}` : 'malformed message');
+      const where = issue?.path.map(String).join('.') || 'message';
+      throw new AppError(
+        ServerErrorCode.BadRequest,
+        issue ? `${where}: ${issue.message}` : 'malformed message',
+      );
     }
     return parsed.data;
   }
 
-  private async join(payload: unknown, socket: SalientSocket): Promise<{ ok: true; snapshot: MatchSnapshot }> {
+  private async join(
+    payload: unknown,
+    socket: SalientSocket,
+  ): Promise<{ ok: true; snapshot: MatchSnapshot }> {
     const req = this.parse(joinRequest, payload);
     return this.deps.store.serial(req.matchId, async () => {
       const m = await this.deps.store.fresh(req.matchId);
-      const mySeat = seatOf(m, socket.data.user?.id);
-      let seat: string | null = null;
-      if (req.as === 'seat') {
-        if (!socket.data.user) throw new AppError(ServerErrorCode.Unauthenticated, 'sign in to play', 401);
-        if (!mySeat) throw new AppError(ServerErrorCode.NotAPlayer, 'you hold no seat in this match', 403);
-        seat = mySeat;
-      } else {
-        if (mySeat) throw new AppError(ServerErrorCode.Forbidden, 'you play in this match: join as your seat', 403);
-        if (m.visibility === 'private' && m.status !== 'finished') {
-          throw new AppError(ServerErrorCode.Forbidden, 'private matches cannot be watched before they end', 403);
-        }
-      }
-      this.leaveRooms(socket, m.id);
-      await socket.join([matchRoom(m.id), seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat)]);
-      socket.data.joined.set(m.id, seat);
-      if (seat === null) this.countSpectatorsSoon(m.id);
+      const seat = await this.enter(socket, m, req.as);
       return { ok: true as const, snapshot: await this.snapshot(m, seat) };
     });
+  }
+
+  /** Puts the socket in the match's rooms as its seat or as a spectator; returns the seat. */
+  private async enter(socket: SalientSocket, m: LiveMatch, as: 'seat' | 'spectator'): Promise<string | null> {
+    const mySeat = seatOf(m, socket.data.user?.id);
+    let seat: string | null = null;
+    if (as === 'seat') {
+      if (!socket.data.user) throw new AppError(ServerErrorCode.Unauthenticated, 'sign in to play', 401);
+      if (!mySeat) throw new AppError(ServerErrorCode.NotAPlayer, 'you hold no seat in this match', 403);
+      seat = mySeat;
+    } else {
+      if (mySeat)
+        throw new AppError(ServerErrorCode.Forbidden, 'you play in this match: join as your seat', 403);
+      if (m.visibility === 'private' && m.status !== 'finished') {
+        throw new AppError(
+          ServerErrorCode.Forbidden,
+          'private matches cannot be watched before they end',
+          403,
+        );
+      }
+    }
+    this.leaveRooms(socket, m.id);
+    await socket.join([matchRoom(m.id), seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat)]);
+    socket.data.joined.set(m.id, seat);
+    if (seat === null) this.countSpectatorsSoon(m.id);
+    // A live clock must fall on time even if the process that armed it has gone.
+    this.play.scheduleFlag(m);
+    return seat;
   }
 
   private async snapshot(m: LiveMatch, seat: string | null): Promise<MatchSnapshot> {
@@ -187,25 +205,45 @@ export class Realtime implements MatchListener {
       log: await logFor(this.deps.db, m, seat),
       summary: summaryFor(m, seat),
       spectators: (await this.io.in(spectatorRoom(m.id)).fetchSockets()).length,
-      chat: chatRows.reverse().map((r) => ({ matchId: m.id, channel, from: r.username, text: r.text, at: r.createdAt.toISOString() })),
+      chat: chatRows.reverse().map((r) => ({
+        matchId: m.id,
+        channel,
+        from: r.username,
+        text: r.text,
+        at: r.createdAt.toISOString(),
+      })),
     };
   }
 
   private joinedSeat(socket: SalientSocket, matchId: string): string | null {
-    if (!socket.data.joined.has(matchId)) throw new AppError(ServerErrorCode.NotJoined, 'join the match first');
+    if (!socket.data.joined.has(matchId))
+      throw new AppError(ServerErrorCode.NotJoined, 'join the match first');
     return socket.data.joined.get(matchId) ?? null;
   }
 
   private async sync(payload: unknown, socket: SalientSocket) {
     const req = this.parse(syncRequest, payload);
-    const seat = this.joinedSeat(socket, req.matchId);
     const m = await this.deps.store.fresh(req.matchId);
-    const full = async () => ({ ok: true as const, mode: 'full' as const, snapshot: await this.snapshot(m, seat) });
+    const seat = socket.data.joined.has(m.id)
+      ? (socket.data.joined.get(m.id) ?? null)
+      : await this.enter(socket, m, req.as ?? (seatOf(m, socket.data.user?.id) ? 'seat' : 'spectator'));
+    const full = async () => ({
+      ok: true as const,
+      mode: 'full' as const,
+      snapshot: await this.snapshot(m, seat),
+    });
     if (req.lastSeq > m.seq || m.seq - req.lastSeq > SYNC_DELTA_LIMIT) return full();
     const entries = await logFor(this.deps.db, m, seat, req.lastSeq);
     // An undo rewrote history the client holds: a delta cannot express that.
     if (entries.some((e) => e.kind === 'undo')) return full();
-    return { ok: true as const, mode: 'delta' as const, seq: m.seq, view: viewFor(m, seat), entries, summary: summaryFor(m, seat) };
+    return {
+      ok: true as const,
+      mode: 'delta' as const,
+      seq: m.seq,
+      view: viewFor(m, seat),
+      entries,
+      summary: summaryFor(m, seat),
+    };
   }
 
   private requireUser(socket: SalientSocket): PublicUser {
@@ -244,12 +282,22 @@ export class Realtime implements MatchListener {
     const req = this.parse(chatRequest, payload);
     const seat = this.joinedSeat(socket, req.matchId);
     const channel = seat === null ? 'spectators' : 'players';
-    if (req.channel !== channel) throw new AppError(ServerErrorCode.Forbidden, `you may write to the ${channel} channel only`, 403);
+    if (req.channel !== channel)
+      throw new AppError(ServerErrorCode.Forbidden, `you may write to the ${channel} channel only`, 403);
     const from = socket.data.user?.username ?? `guest-${socket.id.slice(0, 4)}`;
-    const row = await this.deps.db.chatMessage.create({ data: { matchId: req.matchId, channel, username: from, text: req.text } });
-    const message: ChatMessage = { matchId: req.matchId, channel, from, text: req.text, at: row.createdAt.toISOString() };
+    const row = await this.deps.db.chatMessage.create({
+      data: { matchId: req.matchId, channel, username: from, text: req.text },
+    });
+    const message: ChatMessage = {
+      matchId: req.matchId,
+      channel,
+      from,
+      text: req.text,
+      at: row.createdAt.toISOString(),
+    };
     const m = await this.deps.store.get(req.matchId);
-    const rooms = channel === 'spectators' ? [spectatorRoom(m.id)] : m.seats.map((s) => seatRoom(m.id, s.seat));
+    const rooms =
+      channel === 'spectators' ? [spectatorRoom(m.id)] : m.seats.map((s) => seatRoom(m.id, s.seat));
     this.io.to(rooms).emit('chat:message', message);
     return { ok: true as const };
   }
@@ -262,7 +310,9 @@ export class Realtime implements MatchListener {
       this.io
         .in(spectatorRoom(matchId))
         .fetchSockets()
-        .then((sockets) => this.io.to(matchRoom(matchId)).emit('match:spectators', { matchId, count: sockets.length }))
+        .then((sockets) =>
+          this.io.to(matchRoom(matchId)).emit('match:spectators', { matchId, count: sockets.length }),
+        )
         .catch((err) => this.deps.log.warn({ err, matchId }, 'spectator count failed'));
     }, 50);
     timer.unref();

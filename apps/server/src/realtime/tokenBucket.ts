@@ -9,7 +9,10 @@ export class TokenBucket {
 
   take(): boolean {
     const now = performance.now();
-    this.tokens = Math.min(this.ratePerSecond * 2, this.tokens + ((now - this.last) / 1000) * this.ratePerSecond);
+    this.tokens = Math.min(
+      this.ratePerSecond * 2,
+      this.tokens + ((now - this.last) / 1000) * this.ratePerSecond,
+    );
     this.last = now;
     if (this.tokens < 1) return false;
     this.tokens -= 1;

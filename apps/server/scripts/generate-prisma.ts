@@ -1,0 +1,3 @@
+import { generatePrismaClient } from '../src/db/generateClient.ts';
+
+generatePrismaClient();

@@ -1,0 +1,206 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  type ClientToServerEvents,
+  type JoinAck,
+  type MatchSnapshot,
+  type MatchSummary,
+  type MatchUpdate,
+  type ServerToClientEvents,
+  SOCKET_PATH,
+  type SubmitAck,
+} from '@salient/protocol';
+import pino from 'pino';
+import { io, type Socket } from 'socket.io-client';
+import { type Config, configFromEnv } from '../../src/config.ts';
+import type { DatabaseTarget } from '../../src/db/database.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+import { skirmish } from '../fixtures/skirmish.ts';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export async function testConfig(database: DatabaseTarget, overrides: Partial<Config> = {}): Promise<Config> {
+  const base = configFromEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SCRYPT_COST: '1024' });
+  return {
+    ...base,
+    database,
+    // No built client: the server serves the API only.
+    webDist: path.join(tmpdir(), 'salient-no-web-client-here'),
+    authRatePerMinute: 10_000,
+    actionRatePerSecond: 10_000,
+    ...overrides,
+  };
+}
+
+export async function startTestServer(
+  database: DatabaseTarget,
+  overrides: Partial<Config> = {},
+): Promise<RunningServer> {
+  return startServer(await testConfig(database, overrides), {
+    games: [skirmish],
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
+}
+
+/** A signed-in user talking to a server over HTTP with its session cookie. */
+export class TestUser {
+  constructor(
+    readonly baseUrl: string,
+    readonly username: string,
+    readonly cookie: string,
+    readonly id: string,
+  ) {}
+
+  static async signUp(
+    baseUrl: string,
+    username: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<TestUser> {
+    const res = await fetch(`${baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: 'correct horse battery', ...extra }),
+    });
+    if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+    const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    const body = (await res.json()) as { user: { id: string } };
+    return new TestUser(baseUrl, username, cookie, body.user.id);
+  }
+
+  async request<T = unknown>(
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
+    const res = await fetch(`${this.baseUrl}${url}`, {
+      method,
+      headers: { cookie: this.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+
+  async createMatch(extra: Record<string, unknown> = {}): Promise<MatchSummary> {
+    const res = await this.request<MatchSummary>('POST', '/api/matches', {
+      game: 'skirmish',
+      scenario: 'meeting',
+      seat: 'red',
+      ...extra,
+    });
+    if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+
+  async join(matchId: string, seat: string, invite?: string): Promise<MatchSummary> {
+    const res = await this.request<MatchSummary>('POST', `/api/matches/${matchId}/join`, { seat, invite });
+    if (res.status !== 200) throw new Error(`join failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+
+  connect(): Promise<Player> {
+    return Player.connect(this.baseUrl, this.cookie);
+  }
+}
+
+/**
+ * A socket.io client that records every push, as a browser tab would, and tracks the match's seq
+ * from the updates it receives.
+ */
+export class Player {
+  readonly updates: MatchUpdate[] = [];
+  readonly raw: unknown[] = [];
+  snapshot: MatchSnapshot | null = null;
+  seq = 0;
+  private counter = 0;
+
+  private constructor(readonly socket: ClientSocket) {
+    socket.onAny((event, payload) => this.raw.push({ event, payload }));
+    socket.on('match:update', (u) => {
+      this.updates.push(u);
+      this.seq = Math.max(this.seq, u.seq);
+    });
+  }
+
+  static connect(
+    baseUrl: string,
+    cookie?: string,
+    options: { reconnection?: boolean } = {},
+  ): Promise<Player> {
+    const socket: ClientSocket = io(baseUrl, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      extraHeaders: cookie ? { cookie } : {},
+      reconnection: options.reconnection ?? false,
+      forceNew: true,
+    });
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(new Player(socket)));
+      socket.once('connect_error', reject);
+    });
+  }
+
+  async join(matchId: string, as: 'seat' | 'spectator'): Promise<JoinAck> {
+    const ack = await this.socket.emitWithAck('match:join', { matchId, as });
+    if (ack.ok) {
+      this.snapshot = ack.snapshot;
+      this.seq = ack.snapshot.seq;
+    }
+    return ack;
+  }
+
+  submit(
+    matchId: string,
+    action: Record<string, unknown>,
+    seq = this.seq,
+    clientActionId?: string,
+  ): Promise<SubmitAck> {
+    const id = clientActionId ?? `${this.socket.id}-${++this.counter}`;
+    return this.socket.emitWithAck('match:submit', {
+      matchId,
+      seq,
+      action: action as { type: string },
+      clientActionId: id,
+    });
+  }
+
+  /** Resolves when an update with this seq has arrived. */
+  waitForSeq(seq: number, timeoutMs = 5_000): Promise<MatchUpdate> {
+    const found = this.updates.find((u) => u.seq === seq);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no update ${seq} within ${timeoutMs} ms`)), timeoutMs);
+      const listener = (u: MatchUpdate) => {
+        if (u.seq !== seq) return;
+        clearTimeout(timer);
+        this.socket.off('match:update', listener);
+        resolve(u);
+      };
+      this.socket.on('match:update', listener);
+    });
+  }
+
+  waitFor<E extends keyof ServerToClientEvents>(
+    event: E,
+    accept: (...args: Parameters<ServerToClientEvents[E]>) => boolean,
+    timeoutMs = 5_000,
+  ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      const listener = (...args: Parameters<ServerToClientEvents[E]>) => {
+        if (!accept(...args)) return;
+        clearTimeout(timer);
+        this.socket.off(event, listener as never);
+        resolve(args[0]);
+      };
+      this.socket.on(event, listener as never);
+    });
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}

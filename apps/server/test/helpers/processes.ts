@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const entry = path.join(serverDir, 'test', 'fixtures', 'serve.ts');
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const port = (probe.address() as { port: number }).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** A server running in a process of its own, as in production (tsx, the real entry point). */
+export class ServerProcess {
+  readonly url: string;
+  private child: ChildProcess | null = null;
+  output = '';
+
+  constructor(
+    readonly port: number,
+    readonly env: Record<string, string>,
+  ) {
+    this.url = `http://127.0.0.1:${port}`;
+  }
+
+  async start(timeoutMs = 30_000): Promise<void> {
+    // SERVER_NODE_ARGS passes flags such as --cpu-prof to the server process, for profiling.
+    const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SCRYPT_COST: '1024',
+        AUTH_RATE_PER_MINUTE: '10000',
+        ACTION_RATE_PER_SECOND: '10000',
+        ...this.env,
+        PORT: String(this.port),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (c) => {
+      this.output += c;
+    });
+    child.stderr?.on('data', (c) => {
+      this.output += c;
+    });
+    this.child = child;
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${this.output}`);
+      const up = await fetch(`${this.url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`server did not come up within ${timeoutMs} ms:\n${this.output}`);
+  }
+
+  /** Kills the process the hard way: no shutdown code runs. */
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill(signal);
+    await exited;
+    this.child = null;
+  }
+
+  get alive(): boolean {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+}

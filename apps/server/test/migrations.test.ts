@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.ts';
+import { diffMigrationsToSchema, listMigrations, migrationsDir } from '../src/db/schemaEngine.ts';
+import { freshPostgres } from './helpers/databases.ts';
+
+describe('the database schema', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups) await c();
+  });
+
+  it('schema.prisma and prisma/migrations agree', async () => {
+    const pglite = await PGlite.create();
+    cleanups.push(() => pglite.close());
+    const sql = await diffMigrationsToSchema(new PrismaPGlite(pglite));
+    expect(sql.trim()).toMatch(/^(-- This is an empty migration\.)?$/);
+  });
+
+  it('the migrations folder is in Prisma’s layout', async () => {
+    const list = await listMigrations();
+    expect(list.migrationDirectories.length).toBeGreaterThan(0);
+    expect(list.lockfile.content).toContain('provider = "postgresql"');
+    for (const dir of list.migrationDirectories) {
+      expect(dir.path).toMatch(/^\d{14}_[a-z0-9_]+$/);
+      const text = await readFile(path.join(migrationsDir, dir.path, 'migration.sql'), 'utf8');
+      expect(text.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('applies the migrations on PostgreSQL once, recording them as prisma migrate deploy does', async () => {
+    const database = await freshPostgres();
+    cleanups.push(() => database.drop());
+    const first = await openDatabase(database.target);
+    expect(first.appliedMigrations.length).toBeGreaterThan(0);
+    await first.close();
+    const second = await openDatabase(database.target);
+    expect(second.appliedMigrations).toEqual([]);
+    await second.close();
+    if (database.target.kind !== 'postgres') throw new Error('expected postgres');
+    const client = new pg.Client({ connectionString: database.target.url });
+    await client.connect();
+    const rows = await client.query('SELECT migration_name, finished_at FROM _prisma_migrations');
+    await client.end();
+    expect(rows.rows.map((r) => r.migration_name)).toEqual(first.appliedMigrations);
+    expect(rows.rows.every((r) => r.finished_at !== null)).toBe(true);
+    // The uniqueness of (match, seq) is what the protocol's durability rests on.
+    expect(
+      await readFile(
+        path.join(migrationsDir, (await listMigrations()).migrationDirectories[0]!.path, 'migration.sql'),
+        'utf8',
+      ),
+    ).toContain('CONSTRAINT "match_actions_pkey" PRIMARY KEY ("match_id","seq")');
+  });
+});
