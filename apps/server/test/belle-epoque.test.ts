@@ -1,0 +1,114 @@
+import { type JsonObject, pickAction, rngFromSeed, rollInPlace } from '@salient/engine';
+import { games } from '@salient/games';
+import type { MatchSummary, MatchUpdate } from '@salient/protocol';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../src/server.ts';
+import { freshPglite, type TestDatabase } from './helpers/databases.ts';
+import { type Player, TestUser, testConfig } from './helpers/harness.ts';
+
+const belleEpoque = games['belle-epoque']!;
+const STEPS = 60;
+
+/** Hexes whose terrain a payload's view shows. */
+const knownTerrain = (view: JsonObject) => Object.keys(view.terrain as Record<string, string>).sort();
+const discoveredIn = (update: MatchUpdate) =>
+  update.events
+    .filter((e) => e.type === 'discovered')
+    .flatMap((e) => (e.sectors as { hex: string }[]).map((s) => s.hex));
+
+describe('Belle Epoque through the server: hidden facts stay hidden', () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    database = await freshPglite();
+    server = await startServer(await testConfig(database.target), {
+      games: Object.values(games),
+      logger: pino({ level: 'silent' }),
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  it("sends no seat or spectator the other side's sealed order, an undiscovered sector, the bowl's order or the generator", async () => {
+    const blueUser = await TestUser.signUp(server.url, 'blue_general');
+    const redUser = await TestUser.signUp(server.url, 'red_general');
+    const watcherUser = await TestUser.signUp(server.url, 'be_watcher');
+    const created = await blueUser.request<MatchSummary>('POST', '/api/matches', {
+      game: 'belle-epoque',
+      scenario: 'encounter',
+      seat: 'blue',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    await redUser.join(id, 'red');
+    const blue = await blueUser.connect();
+    const red = await redUser.connect();
+    const watcher = await watcherUser.connect();
+    const players: Record<string, Player> = { blue, red };
+    const views: Record<string, JsonObject> = {};
+    for (const [seat, p] of Object.entries(players)) {
+      const ack = await p.join(id, 'seat');
+      if (!ack.ok) throw new Error(ack.error.message);
+      views[seat] = ack.snapshot.view;
+    }
+    const watched = await watcher.join(id, 'spectator');
+    if (!watched.ok) throw new Error(watched.error.message);
+    let spectatorTerrain = knownTerrain(watched.snapshot.view);
+
+    const rng = rngFromSeed('belle-epoque-over-the-wire');
+    const pick = (n: number) => rollInPlace(rng, n) - 1;
+    let seq = 0;
+    let discoveries = 0;
+    let sealedChecks = 0;
+    let summary = (await blueUser.request<MatchSummary>('GET', `/api/matches/${id}`)).body;
+    for (let step = 0; step < STEPS && summary.status === 'active'; step++) {
+      const seat = summary.toAct[0]!;
+      const choices = belleEpoque.choices(views[seat]!, seat);
+      const action = pickAction(choices[pick(choices.length)]!, pick);
+      const ack = await players[seat]!.submit(id, action, seq);
+      expect(ack, JSON.stringify(action)).toEqual({ ok: true, seq: seq + 1 });
+      seq++;
+      const updates = await Promise.all([blue.waitForSeq(seq), red.waitForSeq(seq), watcher.waitForSeq(seq)]);
+      const [toBlue, toRed, toWatcher] = updates;
+      views.blue = toBlue.view;
+      views.red = toRed.view;
+      if (action.type === 'doctrine') {
+        // The sealed order of battle reaches nobody else until both sides have chosen (then it is revealed).
+        const other = seat === 'blue' ? toRed : toBlue;
+        const sealedFor = (u: MatchUpdate) =>
+          (u.view.phase as { sealed?: Record<string, unknown> }).sealed ?? {};
+        if ((toWatcher.view.phase as { kind: string }).kind === 'doctrine') {
+          expect(Object.keys(sealedFor(other))).not.toContain(seat);
+          expect(sealedFor(toWatcher)).toEqual({});
+          sealedChecks++;
+        }
+      }
+      // Terrain appears in a view only when the events announce its discovery, to everyone at once.
+      const discovered = discoveredIn(toWatcher);
+      discoveries += discovered.length;
+      const expected = [...new Set([...spectatorTerrain, ...discovered])].sort();
+      expect(knownTerrain(toWatcher.view)).toEqual(expected);
+      expect(knownTerrain(toBlue.view)).toEqual(expected);
+      expect(knownTerrain(toRed.view)).toEqual(expected);
+      spectatorTerrain = expected;
+      // The bowl shows only how many tokens each side has left.
+      expect(
+        Object.values(toWatcher.view.bowl as Record<string, unknown>).every((n) => typeof n === 'number'),
+      ).toBe(true);
+      summary = toWatcher.summary;
+    }
+    expect(seq).toBeGreaterThan(10);
+    expect(sealedChecks).toBe(1);
+    expect(discoveries).toBeGreaterThan(0);
+    for (const p of [blue, red, watcher]) {
+      const text = JSON.stringify(p.raw);
+      expect(text).not.toContain('"rng"');
+    }
+    for (const p of [blue, red, watcher]) p.close();
+  });
+});
