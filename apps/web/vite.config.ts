@@ -1,10 +1,11 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
+import { sizeBudget } from './size-budget.ts';
 
 const api = process.env.SALIENT_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [svelte()],
+  plugins: [svelte(), sizeBudget()],
   server: {
     proxy: {
       '/api': api,

@@ -6,6 +6,8 @@ import {
   canConfirm,
   clickLoc,
   clickPiece,
+  commit,
+  completeAction,
   confirmSome,
   type Interaction,
   idle,
@@ -45,6 +47,7 @@ describe('board interaction', () => {
       .params[0]!.options.map((o) => o.loc);
     expect([...marks.keys()].sort()).toEqual([...expected].sort());
     expect(marks.get('0202')?.cost).toBe(1);
+    expect(marks.get('0202')?.pick?.option.value).toBe('0202');
   });
 
   it('sends the move when a highlighted hex is clicked', () => {
@@ -59,6 +62,17 @@ describe('board interaction', () => {
     const selected = stateOf(clickPiece(redChoices, idle, 'r1'));
     expect(clickLoc(redChoices, selected, '0505', [])).toEqual({ kind: 'state', state: idle });
     expect(clickLoc(redChoices, idle, '0505', [])).toEqual({ kind: 'none' });
+  });
+
+  it('marks the hexes that choices of no piece are about, and starts such a choice on a click', () => {
+    const marks = locHighlights(redChoices, idle);
+    expect(marks.get('0402')).toMatchObject({ pick: null, label: 'Shell 0402' });
+    expect(clickLoc(redChoices, idle, '0402', ['b1'])).toEqual({
+      kind: 'send',
+      action: { type: 'shell', target: '0402' },
+    });
+    // With a unit selected the marks are that unit's destinations instead.
+    expect(locHighlights(redChoices, stateOf(clickPiece(redChoices, idle, 'r1'))).has('0402')).toBe(false);
   });
 
   it('sends a choice without parameters at once', () => {
@@ -101,7 +115,11 @@ describe('board interaction', () => {
       s = stateOf(clickPiece(choices, s, 'r1'));
       s = stateOf(clickPiece(choices, s, 'r2'));
       s = stateOf(confirmSome(s));
-      const result = clickLoc(choices, s, '0402', ['b1']);
+      // The attack rolls dice, so it waits for a commit with the whole action known.
+      s = stateOf(clickLoc(choices, s, '0402', ['b1']));
+      expect(completeAction(s)).toEqual({ type: 'attack', attackers: ['r1', 'r2'], target: 'b1' });
+      expect(locHighlights(choices, s).size).toBe(0);
+      const result = commit(s);
       expect(result).toEqual({
         kind: 'send',
         action: { type: 'attack', attackers: ['r1', 'r2'], target: 'b1' },
@@ -130,7 +148,11 @@ describe('board interaction', () => {
       let s = stateOf(begin(idle, three));
       s = stateOf(clickPiece([three], s, 'r1'));
       expect(clickPiece([three], s, 'r2')).toEqual({ kind: 'none' });
-      expect(confirmSome(s)).toEqual({ kind: 'send', action: { type: 'attack', attackers: ['r1'] } });
+      expect(commit(s)).toEqual({ kind: 'none' });
+      const reversible = { ...three, irreversible: false };
+      let t = stateOf(begin(idle, reversible));
+      t = stateOf(clickPiece([reversible], t, 'r1'));
+      expect(confirmSome(t)).toEqual({ kind: 'send', action: { type: 'attack', attackers: ['r1'] } });
     });
   });
 });

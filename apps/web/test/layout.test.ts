@@ -1,7 +1,7 @@
 import { GraphTopology, HexGrid } from '@salient/engine';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { outlineOf } from '../src/lib/board/drawing.ts';
+import { outlineOf, terrainPaths } from '../src/lib/board/drawing.ts';
 import { GraphLayout, HexLayout, hexCorners, layoutFor, neighbourToward } from '../src/lib/board/layout.ts';
 import { skirmishBoard } from './fixture/skirmish.ts';
 
@@ -92,6 +92,20 @@ describe('hex layout', () => {
 
   it('builds the layout a BoardSpec asks for', () => {
     expect(layoutFor(skirmishBoard).kind).toBe('hex');
+  });
+
+  it('draws one path per terrain kind, with terrain learnt in play overriding the map', () => {
+    const l = layoutFor(skirmishBoard);
+    const count = (paths: { kind: string; d: string }[], kind: string) =>
+      (paths.find((p) => p.kind === kind)?.d.match(/M/g) ?? []).length;
+    const plain = terrainPaths(skirmishBoard, l);
+    expect(plain.map((p) => p.kind)).toEqual(['clear', 'woods', 'town']);
+    expect(count(plain, 'woods')).toBe(2);
+    expect(count(plain, 'clear')).toBe(27);
+    const learnt = terrainPaths(skirmishBoard, l, { '0101': 'woods', '0302': 'clear' });
+    expect(count(learnt, 'woods')).toBe(2);
+    expect(count(learnt, 'clear')).toBe(27);
+    expect(learnt.find((p) => p.kind === 'woods')?.d).not.toBe(plain.find((p) => p.kind === 'woods')?.d);
   });
 });
 

@@ -10,7 +10,9 @@ function until(store: MatchStore, ok: (v: MatchStoreValue) => boolean, ms = 5000
     let stop: (() => void) | null = null;
     const timer = setTimeout(() => {
       stop?.();
-      reject(new Error(`condition not met; last value: ${JSON.stringify({ ...last, match: last?.match?.seq })}`));
+      reject(
+        new Error(`condition not met; last value: ${JSON.stringify({ ...last, match: last?.match?.seq })}`),
+      );
     }, ms);
     stop = store.subscribe((v) => {
       last = v;
@@ -96,6 +98,28 @@ describe('match store over a real socket.io connection', () => {
     expect(v.match?.summary.toAct).toEqual(['blue']);
     expect(seen).toContain('reconnecting');
     expect(seen.indexOf('reconnecting')).toBeLessThan(seen.lastIndexOf('online'));
+  });
+
+  it('reports a match it cannot join and stays offline', async () => {
+    const socket: MatchSocket = connect(server.url, { path: '/socket.io', transports: ['websocket'] });
+    const other = new MatchStore('nope', 'spectator', socket);
+    try {
+      const v = await until(other, (x) => x.error !== null);
+      expect(v.error?.code).toBe('NOT_FOUND');
+      expect(v.connection).toBe('offline');
+      expect(v.match).toBeNull();
+    } finally {
+      other.close();
+    }
+  });
+
+  it('connects again when the server closed the connection itself', async () => {
+    await until(store, (x) => x.connection === 'online');
+    server.kickAll();
+    await until(store, (x) => x.connection === 'reconnecting');
+    server.play('red', { type: 'endTurn' }, { push: false });
+    const v = await until(store, (x) => x.connection === 'online' && x.match?.seq === 1);
+    expect(v.match?.summary.toAct).toEqual(['blue']);
   });
 
   it('receives chat', async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { clockLines, formatDuration, remainingMs } from '../src/lib/clock.ts';
-import { buildTimeline, clampStep, stepForKey } from '../src/lib/replay.ts';
+import { buildTimeline, clampStep, type ReplayInput, stepForKey } from '../src/lib/replay.ts';
 import { href, parseRoute } from '../src/lib/router.ts';
 import { skirmish } from './fixture/skirmish.ts';
 
-const record = {
+const record: ReplayInput = {
   scenario: 'meeting',
   options: {},
   seed: 's',

@@ -4,6 +4,7 @@ import {
   boardToScreen,
   clampViewport,
   fitBounds,
+  initialViewport,
   MAX_ZOOM_OVER_FIT,
   MIN_ZOOM_UNDER_FIT,
   panBy,
@@ -81,6 +82,16 @@ describe('viewport', () => {
     expect(far.cy).toBe(bounds.maxY);
     const inside = { cx: 500, cy: 300, scale: fit * 2 };
     expect(clampViewport(inside, bounds, screen)).toEqual(inside);
+  });
+
+  it('shows the whole map when it is readable, else a readable zoom on the pieces', () => {
+    expect(initialViewport(bounds, screen, 40, { x: 0, y: 0 })).toEqual(fitBounds(bounds, screen));
+    const phone = { width: 360, height: 500 };
+    const big = { minX: -40, minY: -35, maxX: 2000, maxY: 1100 };
+    const v = initialViewport(big, phone, 40, { x: 900, y: 700 });
+    expect(v.scale * 40).toBeCloseTo(16);
+    expect(v).toMatchObject({ cx: 900, cy: 700 });
+    expect(initialViewport(big, phone, 40, null)).toEqual(fitBounds(big, phone));
   });
 
   it('pans so the board follows the pointer', () => {

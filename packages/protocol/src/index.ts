@@ -391,7 +391,8 @@ export const syncRequest = z.object({
   as: z.enum(['seat', 'spectator']).optional(),
 });
 export type SyncRequest = z.infer<typeof syncRequest>;
-export const syncAck = z.discriminatedUnion('ok', [
+// Two successful shapes share ok: true, so this is a plain union, told apart by `mode`.
+export const syncAck = z.union([
   z.object({
     ok: z.literal(true),
     mode: z.literal('delta'),

@@ -5,11 +5,16 @@ import { type BoardLayout, HexLayout, hexCorners, type Point, type Segment } fro
  * Turns a BoardSpec into the few large SVG paths the board draws: one path per terrain kind instead
  * of one element per hex keeps a map of thousands of hexes light to render.
  */
-export function terrainPaths(spec: BoardSpec, layout: BoardLayout): { kind: string; d: string }[] {
+export function terrainPaths(
+  spec: BoardSpec,
+  layout: BoardLayout,
+  learnt: Record<string, string> = {},
+): { kind: string; d: string }[] {
   const first = spec.terrainKinds[0]?.id;
   const byKind = new Map<string, string[]>();
   for (const id of layout.topology.ids) {
-    const kind = spec.terrain[id] ?? first;
+    // Terrain learnt during play (a game with hidden terrain) overrides the map's.
+    const kind = learnt[id] ?? spec.terrain[id] ?? first;
     if (kind === undefined) continue;
     const list = byKind.get(kind) ?? [];
     list.push(layout.outline(id));

@@ -26,12 +26,15 @@ export interface ActiveChoice {
 
 export const idle: Interaction = { selectedPiece: null, active: null };
 
-/** A location the board marks: clicking it picks `option` for `param` of `choice`. */
+/**
+ * A location the board marks. Clicking it either picks `pick.option` for `pick.param` of `choice`,
+ * or (when `pick` is null) starts `choice` itself: a choice about that location, such as a target.
+ */
 export interface LocHighlight {
   loc: string;
   choice: Choice;
-  param: ChoiceParam;
-  option: ChoiceOption;
+  pick: { param: ChoiceParam; option: ChoiceOption } | null;
+  label: string;
   cost?: number;
   picked: boolean;
 }
@@ -68,34 +71,37 @@ export function sameValue(a: Json, b: Json): boolean {
 /**
  * The locations to mark. With a choice being built: the locations of its pending parameter's options.
  * With a piece selected: the locations of the first parameter of each of that piece's choices.
+ * With nothing selected: the locations that choices of no piece are about (targets to bombard).
  */
 export function locHighlights(choices: readonly Choice[], state: Interaction): Map<string, LocHighlight> {
   const out = new Map<string, LocHighlight>();
+  const mark = (loc: string, choice: Choice, param: ChoiceParam, option: ChoiceOption, picked: boolean) => {
+    if (!out.has(loc))
+      out.set(loc, { loc, choice, pick: { param, option }, label: option.label, cost: option.cost, picked });
+  };
   if (state.active) {
-    const param = pendingParam(state.active);
+    const active = state.active;
+    const param = pendingParam(active);
     if (!param) return out;
     for (const option of param.options) {
-      if (option.loc === undefined || out.has(option.loc)) continue;
-      out.set(option.loc, {
-        loc: option.loc,
-        choice: state.active.choice,
-        param,
-        option,
-        cost: option.cost,
-        picked: isPicked(state.active, param, option),
-      });
+      if (option.loc !== undefined)
+        mark(option.loc, active.choice, param, option, isPicked(active, param, option));
     }
     return out;
   }
-  if (state.selectedPiece === null) return out;
+  if (state.selectedPiece === null) {
+    for (const choice of choices) {
+      if (choice.piece !== undefined || choice.loc === undefined || out.has(choice.loc)) continue;
+      out.set(choice.loc, { loc: choice.loc, choice, pick: null, label: choice.label, picked: false });
+    }
+    return out;
+  }
   for (const choice of choices) {
     if (choice.piece !== state.selectedPiece) continue;
     const param = choice.params[0];
     if (!param) continue;
-    for (const option of param.options) {
-      if (option.loc === undefined || out.has(option.loc)) continue;
-      out.set(option.loc, { loc: option.loc, choice, param, option, cost: option.cost, picked: false });
-    }
+    for (const option of param.options)
+      if (option.loc !== undefined) mark(option.loc, choice, param, option, false);
   }
   return out;
 }
@@ -163,13 +169,34 @@ export function pickedValues(active: ActiveChoice, param: ChoiceParam): Json[] {
   return Array.isArray(v) ? v : [];
 }
 
+/**
+ * Sends the action once every parameter is set, except that a choice that rolls dice or reveals
+ * something waits for an explicit commit, so the player sees what it will be (and its preview) first.
+ */
 function advance(state: Interaction, active: ActiveChoice): ClickResult {
-  if (pendingParam(active) === null)
+  if (pendingParam(active) === null && !active.choice.irreversible) {
     return { kind: 'send', action: actionFromChoice(active.choice, active.picks) };
+  }
   return { kind: 'state', state: { selectedPiece: state.selectedPiece, active } };
 }
 
-/** A click on a location: picks the highlighted option there, or selects the top selectable piece. */
+/** The finished action of the choice being built, or null while parameters are still open. */
+export function completeAction(state: Interaction): Action | null {
+  const active = state.active;
+  if (!active || pendingParam(active) !== null) return null;
+  return actionFromChoice(active.choice, active.picks);
+}
+
+/** Commits a finished irreversible choice. */
+export function commit(state: Interaction): ClickResult {
+  const action = completeAction(state);
+  return action === null ? { kind: 'none' } : { kind: 'send', action };
+}
+
+/**
+ * A click on a location: picks the highlighted option there, starts the choice about it, or selects
+ * the top selectable piece (one's own units come before a choice about their hex).
+ */
 export function clickLoc(
   choices: readonly Choice[],
   state: Interaction,
@@ -177,9 +204,10 @@ export function clickLoc(
   piecesAt: readonly string[],
 ): ClickResult {
   const target = locHighlights(choices, state).get(loc);
-  if (target) return pick(state, target.choice, target.param, target.option);
+  if (target?.pick) return pick(state, target.choice, target.pick.param, target.pick.option);
   const selectable = selectablePieces(choices);
   const candidates = piecesAt.filter((p) => selectable.has(p));
+  if (target && candidates.length === 0) return begin(state, target.choice);
   if (candidates.length === 0) {
     return state.selectedPiece === null && state.active === null
       ? { kind: 'none' }

@@ -63,6 +63,25 @@ export function fitBounds(bounds: Bounds, screen: ScreenSize): Viewport {
   };
 }
 
+/** A hex (or space) drawn smaller than this many pixels across its radius is hard to read and hit. */
+export const READABLE_CELL_PX = 16;
+
+/**
+ * The first view of a map: all of it when it fits at a readable size, otherwise a readable zoom
+ * centred on where the pieces are (a phone showing a large map).
+ */
+export function initialViewport(
+  bounds: Bounds,
+  screen: ScreenSize,
+  cellSize: number,
+  focus: Point | null,
+): Viewport {
+  const fit = fitBounds(bounds, screen);
+  const readable = READABLE_CELL_PX / cellSize;
+  if (fit.scale >= readable || focus === null) return fit;
+  return clampViewport({ cx: focus.x, cy: focus.y, scale: readable }, bounds, screen);
+}
+
 /**
  * Keeps the scale between "half the fitted size" and "eight times it", and the centre on the map, so
  * the board can never be lost off screen.

@@ -66,9 +66,12 @@ export class MatchStore implements Readable<MatchStoreValue> {
     this.socket =
       socket ?? io({ path: SOCKET_PATH, withCredentials: true, transports: ['websocket', 'polling'] });
     this.socket.on('connect', () => this.onConnect());
-    this.socket.on('disconnect', () =>
-      this.set({ connection: nextConnection(this.value.connection, 'disconnect', this.joined) }),
-    );
+    this.socket.on('disconnect', (reason) => {
+      this.set({ connection: nextConnection(this.value.connection, 'disconnect', this.joined) });
+      // socket.io retries by itself after a network drop, but not when the server closed the
+      // connection (a restart): ask again, and its backoff applies if that fails too.
+      if (reason === 'io server disconnect' && !this.closed) this.socket.connect();
+    });
     this.socket.io.on('reconnect_failed', () =>
       this.set({ connection: nextConnection(this.value.connection, 'gave-up', this.joined) }),
     );
@@ -139,9 +142,9 @@ export class MatchStore implements Readable<MatchStoreValue> {
     this.syncing = true;
     try {
       const raw = await this.request('match:sync', { matchId: this.matchId, lastSeq: match.seq });
-      const ack = syncAck.safeParse(raw);
-      if (ack.success && ack.data.ok && this.value.match)
-        this.set({ match: applySync(this.value.match, ack.data) });
+      const parsed = syncAck.safeParse(raw);
+      const ack = parsed.success ? parsed.data : null;
+      if (ack?.ok && this.value.match) this.set({ match: applySync(this.value.match, ack) });
     } finally {
       this.syncing = false;
     }
@@ -208,6 +211,8 @@ export class MatchStore implements Readable<MatchStoreValue> {
     payload: Parameters<ClientToServerEvents[E]>[0],
   ): Promise<unknown> {
     return new Promise((resolve) => {
+      // socket.io's typed `timeout().emit` cannot be expressed generically over the event name,
+      // so the call is made through this narrower signature; the reply is checked by the caller.
       const emitter = this.socket.timeout(ACK_TIMEOUT_MS) as unknown as {
         emit(e: string, p: unknown, cb: (err: Error | null, res: unknown) => void): void;
       };

@@ -1,6 +1,6 @@
 import { api, meResponse, type PublicUser } from '@salient/protocol';
 import { writable } from 'svelte/store';
-import { ApiError, call } from '../api/client.ts';
+import { call } from '../api/client.ts';
 
 /** Who is signed in: undefined while the first check runs, null when nobody is. */
 export const currentUser = writable<PublicUser | null | undefined>(undefined);
@@ -9,10 +9,10 @@ export async function loadSession(): Promise<void> {
   try {
     const me = await call('GET', api.me, meResponse);
     currentUser.set(me.user);
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 401 || err.code === 'UNAUTHENTICATED'))
-      currentUser.set(null);
-    else currentUser.set(null);
+  } catch {
+    // 401 means nobody is signed in; any other failure leaves the visitor signed out as well, and
+    // the pages that need an account say so.
+    currentUser.set(null);
   }
 }
 
