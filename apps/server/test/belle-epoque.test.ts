@@ -1,11 +1,10 @@
 import { type JsonObject, pickAction, rngFromSeed, rollInPlace } from '@salient/engine';
 import { games } from '@salient/games';
 import type { MatchSummary, MatchUpdate } from '@salient/protocol';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../src/server.ts';
+import type { RunningServer } from '../src/server.ts';
 import { freshPglite, type TestDatabase } from './helpers/databases.ts';
-import { type Player, TestUser, testConfig } from './helpers/harness.ts';
+import { type Player, startTestServer, TestUser } from './helpers/harness.ts';
 
 const belleEpoque = games['belle-epoque']!;
 const STEPS = 60;
@@ -23,10 +22,7 @@ describe('Belle Epoque through the server: hidden facts stay hidden', () => {
 
   beforeAll(async () => {
     database = await freshPglite();
-    server = await startServer(await testConfig(database.target), {
-      games: Object.values(games),
-      logger: pino({ level: 'silent' }),
-    });
+    server = await startTestServer(database.target, {}, Object.values(games));
   });
 
   afterAll(async () => {

@@ -1,11 +1,10 @@
 import { type Choice, type JsonObject, pickAction, replay, rngFromSeed, rollInPlace } from '@salient/engine';
 import { games } from '@salient/games';
 import type { MatchRecordFile, MatchSummary } from '@salient/protocol';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../src/server.ts';
+import type { RunningServer } from '../src/server.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
-import { type Player, TestUser, testConfig } from './helpers/harness.ts';
+import { type Player, startTestServer, TestUser } from './helpers/harness.ts';
 
 const loos = games.loos!;
 const OPENING_STEPS = 40;
@@ -28,10 +27,7 @@ describe.each(databaseKinds)('a scripted opening of Loos on $name', ({ fresh }) 
 
   beforeAll(async () => {
     database = await fresh();
-    server = await startServer(await testConfig(database.target), {
-      games: Object.values(games),
-      logger: pino({ level: 'silent' }),
-    });
+    server = await startTestServer(database.target, {}, Object.values(games));
   });
 
   afterAll(async () => {

@@ -14,6 +14,7 @@ import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { type Config, configFromEnv } from '../../src/config.ts';
 import type { DatabaseTarget } from '../../src/db/database.ts';
+import type { AnyGame } from '../../src/matches/liveMatch.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { skirmish } from '../fixtures/skirmish.ts';
 
@@ -32,12 +33,14 @@ export async function testConfig(database: DatabaseTarget, overrides: Partial<Co
   };
 }
 
+/** A server on the given database hosting the fixture game, or the games given. */
 export async function startTestServer(
   database: DatabaseTarget,
   overrides: Partial<Config> = {},
+  games: AnyGame[] = [skirmish],
 ): Promise<RunningServer> {
   return startServer(await testConfig(database, overrides), {
-    games: [skirmish],
+    games,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
 }
