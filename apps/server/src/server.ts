@@ -83,6 +83,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     scryptCost: config.scryptCost,
     secureCookies: config.publicUrl?.startsWith('https://') ?? false,
     settingsChanged: (userId) => notifier.forget(userId),
+    sessionEnded: (token) => realtime.endSession(token),
   });
 
   await app.listen({ port: config.port, host: config.host });

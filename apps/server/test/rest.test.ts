@@ -82,6 +82,18 @@ describe('accounts', () => {
     expect(garbage.status).toBe(400);
   });
 
+  it('disconnects the sockets of a session when it signs out', async () => {
+    const user = await TestUser.signUp(server.url, 'leaver');
+    const player = await user.connect();
+    expect(player.socket.connected).toBe(true);
+    const gone = new Promise<string>((resolve) =>
+      player.socket.on('disconnect', (reason) => resolve(reason)),
+    );
+    expect((await user.request('POST', '/api/auth/signout')).status).toBe(204);
+    expect(await gone).toBe('io server disconnect');
+    player.close();
+  });
+
   it('signs in and out; a signed-out cookie is worthless', async () => {
     const res = await post('/api/auth/signin', { username: 'erin', password: 'a long password' });
     expect(res.status).toBe(200);

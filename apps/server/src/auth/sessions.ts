@@ -16,7 +16,8 @@ export class Sessions {
     private readonly secret: string,
   ) {}
 
-  private hash(token: string): string {
+  /** The stored key of a session token: a keyed hash, so a leaked table gives no cookies. */
+  keyOf(token: string): string {
     return createHmac('sha256', this.secret).update(token).digest('base64url');
   }
 
@@ -24,7 +25,7 @@ export class Sessions {
     const token = randomBytes(32).toString('base64url');
     await this.db.session.create({
       data: {
-        tokenHash: this.hash(token),
+        tokenHash: this.keyOf(token),
         userId,
         expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
       },
@@ -35,7 +36,7 @@ export class Sessions {
   async userFor(token: string | undefined): Promise<PublicUser | null> {
     if (!token || token.length > 100) return null;
     const session = await this.db.session.findUnique({
-      where: { tokenHash: this.hash(token) },
+      where: { tokenHash: this.keyOf(token) },
       include: { user: { select: { id: true, username: true } } },
     });
     if (!session || session.expiresAt.getTime() < Date.now()) return null;
@@ -44,7 +45,7 @@ export class Sessions {
 
   async destroy(token: string | undefined): Promise<void> {
     if (!token) return;
-    await this.db.session.deleteMany({ where: { tokenHash: this.hash(token) } });
+    await this.db.session.deleteMany({ where: { tokenHash: this.keyOf(token) } });
   }
 }
 

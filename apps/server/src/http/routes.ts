@@ -37,6 +37,8 @@ export interface RouteDeps {
   scryptCost: number;
   secureCookies: boolean;
   settingsChanged(userId: string): void;
+  /** A session was signed out: its open sockets must go too. */
+  sessionEnded(token: string): void;
 }
 
 /** A dummy hash so signing in as an unknown user costs as much as a wrong password. */
@@ -82,7 +84,9 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   });
 
   app.post(api.signOut, async (req, reply) => {
-    await d.sessions.destroy(req.cookies[SESSION_COOKIE]);
+    const token = req.cookies[SESSION_COOKIE];
+    await d.sessions.destroy(token);
+    if (token) d.sessionEnded(token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();
   });

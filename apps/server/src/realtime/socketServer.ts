@@ -29,7 +29,7 @@ import type { CommittedStep, MatchListener, Play } from '../matches/play.ts';
 import { summaryFor } from '../matches/summary.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Notifier } from '../notify/notifier.ts';
-import { matchRoom, seatRoom, spectatorRoom } from './rooms.ts';
+import { matchRoom, seatRoom, sessionRoom, spectatorRoom } from './rooms.ts';
 import { TokenBucket } from './tokenBucket.ts';
 import { eventsFor, logFor, viewFor } from './views.ts';
 
@@ -74,12 +74,15 @@ export class Realtime implements MatchListener {
   ) {
     this.io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
     this.io.use((socket, next) => {
+      const token = cookieFrom(socket.handshake.headers.cookie, SESSION_COOKIE);
       deps.sessions
-        .userFor(cookieFrom(socket.handshake.headers.cookie, SESSION_COOKIE))
+        .userFor(token)
         .then((user) => {
           socket.data.user = user;
           socket.data.joined = new Map();
           socket.data.bucket = new TokenBucket(deps.actionRatePerSecond);
+          // Signing out ends the session's sockets too, in every process (see endSession).
+          if (user && token) socket.join(sessionRoom(deps.sessions.keyOf(token)));
           next();
         })
         .catch((err) => {
@@ -88,6 +91,11 @@ export class Realtime implements MatchListener {
         });
     });
     this.io.on('connection', (socket) => this.onConnection(socket));
+  }
+
+  /** Disconnects every socket opened with this session, on any server process. */
+  endSession(token: string): void {
+    this.io.in(sessionRoom(this.deps.sessions.keyOf(token))).disconnectSockets(true);
   }
 
   async useRedis(url: string, key: string): Promise<void> {
