@@ -64,7 +64,7 @@ describe('rulings (docs/rulings.md) not covered beside their rules', () => {
     expect(state.pending).toEqual([]);
   });
 
-  it('R25: no zone of control extends across the canal, and attacks wholly across it use the River line', () => {
+  it('R25 (5.1, 7.3): no zone of control extends across the canal, and attacks wholly across it use the River line', () => {
     const s = position({ phase: combatAttacks('german'), units: { '5/1': '0417', 'I/16': '0317' } });
     expect(MAP.isCanalSide('0317', '0417')).toBe(true);
     expect(zoneOfControl(new Occupancy(s), 'german').has('0417')).toBe(false);

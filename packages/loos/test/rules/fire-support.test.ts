@@ -133,7 +133,7 @@ describe('17.3-17.4 Bombardment factors and resolution', () => {
     expect(unit(state, 'IR 72').steps).toBe(2);
   });
 
-  it('17.4: ignores Ex, no effect and A results, and never retreats the target', () => {
+  it('17.4 (7.7.1): ignores Ex, no effect and A results, and never retreats the target', () => {
     let s = markers('british', { '5/1': '1906', 'IR 72': '1905' });
     s = act(s, 'british', { type: 'bombard', target: '1905', attackers: [] }).state;
     // 1+1 = 2 on Clear reads "+2, +3": a 2 is Ex, which a bombardment ignores.
