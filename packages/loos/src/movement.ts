@@ -20,7 +20,7 @@ class SearchedReach implements Reach {
 
   get path(): string[] {
     const path = [MAP.ids[this.hex]!];
-    for (let at = this.previous[this.hex]!; at !== -1 && at !== this.start; at = this.previous[at]!)
+    for (let at = this.previous[this.hex]! - 1; at !== -1 && at !== this.start; at = this.previous[at]! - 1)
       path.unshift(MAP.ids[at]!);
     return path;
   }
@@ -59,9 +59,10 @@ export function reachableHexes(unit: Unit, limits: MoveLimits, ctx: MoveContext)
   const german = unit.side === 'german';
   const start = MAP.index.get(unit.loc)!;
   const startsInZone = zone[start] === 1;
-  const best = new Int16Array(MAP.ids.length).fill(-1);
-  const previous = new Int16Array(MAP.ids.length).fill(-1);
-  best[start] = 0;
+  // Both arrays hold their value plus one, so a fresh (zeroed) array means "not reached yet".
+  const best = new Int16Array(MAP.ids.length);
+  const previous = new Int16Array(MAP.ids.length);
+  best[start] = 1;
   // Costs are small integers, so a bucket queue visits hexes in cost order without a heap.
   const buckets: number[][] = [[start]];
   const reached: number[] = [];
@@ -69,7 +70,7 @@ export function reachableHexes(unit: Unit, limits: MoveLimits, ctx: MoveContext)
     const queue = buckets[cost];
     if (!queue) continue;
     for (const hex of queue) {
-      if (best[hex] !== cost) continue;
+      if (best[hex] !== cost + 1) continue;
       if (hex !== start) {
         reached.push(hex);
         if (zone[hex] === 1) continue;
@@ -86,9 +87,9 @@ export function reachableHexes(unit: Unit, limits: MoveLimits, ctx: MoveContext)
         const total = cost + costs[k]!;
         if (total > limits.mp) continue;
         const known = best[next]!;
-        if (known !== -1 && known <= total) continue;
-        best[next] = total;
-        previous[next] = hex;
+        if (known !== 0 && known <= total + 1) continue;
+        best[next] = total + 1;
+        previous[next] = hex + 1;
         const bucket = buckets[total];
         if (bucket) bucket.push(next);
         else buckets[total] = [next];
@@ -98,7 +99,7 @@ export function reachableHexes(unit: Unit, limits: MoveLimits, ctx: MoveContext)
   const result = new Map<string, Reach>();
   for (const hex of reached) {
     if (sides[hex] !== 0 && !mayEnd(unit, MAP.ids[hex]!, occupancy, limits.mobile)) continue;
-    result.set(MAP.ids[hex]!, new SearchedReach(best[hex]!, hex, start, previous));
+    result.set(MAP.ids[hex]!, new SearchedReach(best[hex]! - 1, hex, start, previous));
   }
   if (startsInZone && limits.fresh) {
     const around = MAP.adjacency[start]!;
