@@ -364,10 +364,12 @@ function moveAction(s: LoosState, log: EventLog, seat: Side, a: Fields): void {
     [unit],
     to,
   );
-  act.mp = bound ? 0 : act.mp - reach.cost;
-  act.moved = true;
-  if (ctx.enemyZone.has(to) || infiltration || bound) act.stopped = true;
-  phase.activity[unit.id] = act;
+  // A new record, never an edit: copies of the state share activity records (see copyPhase).
+  phase.activity[unit.id] = {
+    mp: bound ? 0 : act.mp - reach.cost,
+    moved: true,
+    stopped: act.stopped || ctx.enemyZone.has(to) || infiltration || bound,
+  };
   if (phase.kind === 'movement') phase.began = true;
   log.add({
     type: 'move',

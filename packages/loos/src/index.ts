@@ -15,7 +15,7 @@ import { emptyCombat, toAct } from './flow.ts';
 import { loosBoard, loosPresent } from './present.ts';
 import { turnLabel } from './scenario/tracks.ts';
 import { initialState, SCENARIO_ID } from './setup.ts';
-import type { LoosLike, LoosState, LoosView, Side, Unit } from './state.ts';
+import type { LoosLike, LoosState, LoosView, Phase, Side, Unit } from './state.ts';
 import { loosView } from './view.ts';
 
 export { ErrorCode } from './actions.ts';
@@ -37,10 +37,20 @@ function copyUnit(u: Unit): Unit {
   };
 }
 
+/**
+ * Activity records are replaced, never edited, so movement phases copy only their index; combat
+ * records are edited in place and copied whole.
+ */
+function copyPhase(phase: Phase): Phase {
+  if (phase.kind === 'movement' || phase.kind === 'mobile-movement')
+    return { ...phase, activity: { ...phase.activity } };
+  return cloneJson(phase);
+}
+
 function copyState(s: LoosState): LoosState {
   return {
     ...s,
-    phase: cloneJson(s.phase),
+    phase: copyPhase(s.phase),
     units: s.units.map(copyUnit),
     artilleryUsed: { ...s.artilleryUsed },
     released: [...s.released],

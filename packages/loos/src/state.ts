@@ -36,14 +36,14 @@ export interface Unit {
   reserve: boolean;
 }
 
-/** What a unit has done this phase. */
+/** What a unit has done this phase. Replaced, never edited: copies of a state share these records. */
 export interface Activity {
   /** Movement points left. */
-  mp: number;
+  readonly mp: number;
   /** Entered an enemy zone of control, infiltrated, or otherwise may move no more this phase. */
-  stopped: boolean;
+  readonly stopped: boolean;
   /** Has left its starting hex this phase. */
-  moved: boolean;
+  readonly moved: boolean;
 }
 
 export interface Bombardment {
