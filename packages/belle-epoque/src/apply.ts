@@ -13,6 +13,7 @@ import { assaultProblem, fireActionProblem } from './eligibility.ts';
 import { rollFire } from './fire.ts';
 import {
   carry,
+  chooseFallBackStep,
   continueReaction,
   endActivation,
   finishEvade,
@@ -20,7 +21,6 @@ import {
   openReaction,
   reactivityTest,
   resolveAssault,
-  resumeAfterFire,
   salvoUnits,
   settleHits,
   spendToken,
@@ -55,6 +55,7 @@ const PHASE_OF_ACTION: Record<string, Phase['kind'][]> = {
   noReaction: ['reaction'],
   endEvade: ['evade'],
   takeLosses: ['fireLosses'],
+  fallBack: ['fallBack'],
   carry: ['carry'],
   holdPosition: ['carry'],
 };
@@ -70,6 +71,8 @@ export function copyState(state: BeState): BeState {
     bowl: { ...state.bowl },
     units: state.units.map((u) => ({ ...u, ratings: [...u.ratings] })),
     terrain: { ...state.terrain },
+    // Fixed by the scenario and never written, so the copy may share it.
+    impassableTo: state.impassableTo,
     objectives: Object.fromEntries(Object.entries(state.objectives).map(([hex, o]) => [hex, { ...o }])),
     phase: JSON.parse(JSON.stringify(state.phase)) as BeState['phase'],
     outcome: state.outcome === null ? null : { ...state.outcome },
@@ -114,12 +117,13 @@ function dispatch(state: BeState, log: EventLog, seat: Seat, action: JsonObject 
       evadeStep(state, log, phase, action);
       return;
     case 'fireLosses': {
-      const target = liveUnit(state, phase.target);
       const fallBacks = integerParam(action, 'fallBack', 0, phase.maxFallBack);
-      takeFireLosses(state, log, target, phase.hits, fallBacks);
-      resumeAfterFire(state, log, phase.act, phase.assault, phase.resume);
+      takeFireLosses(state, log, phase, fallBacks);
       return;
     }
+    case 'fallBack':
+      chooseFallBackStep(state, log, phase, stringParam(action, 'to'));
+      return;
     case 'carry': {
       const winner = liveUnit(state, phase.winner);
       if (action.type === 'carry') carry(state, log, winner, phase.hex);

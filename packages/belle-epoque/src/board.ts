@@ -2,7 +2,7 @@ import type { BoardSpec, TerrainKind } from '@salient/engine';
 import { grid, ROWS } from './grid.ts';
 import type { ScenarioDef } from './scenarios/scenario.ts';
 import { TERRAIN } from './tables.ts';
-import type { Terrain } from './types.ts';
+import type { Terrain, UnitKind } from './types.ts';
 
 const FILLS: Record<Terrain, { fill: string; pattern: TerrainKind['pattern'] }> = {
   open: { fill: '#e8e4c9', pattern: 'none' },
@@ -19,6 +19,29 @@ const KNOWN_KINDS: TerrainKind[] = (Object.keys(TERRAIN) as Terrain[]).map((id) 
   label: TERRAIN[id].label,
   ...FILLS[id],
 }));
+
+const KIND_NAMES: Record<UnitKind, string> = {
+  infantry: 'infantry',
+  tribesmen: 'tribesmen',
+  cavalry: 'cavalry',
+  mountedInfantry: 'mounted infantry',
+};
+
+/** One hatched overlay per group of kinds the scenario shuts out of some sectors. */
+function closedOverlays(def: ScenarioDef): BoardSpec['overlays'] {
+  const byKinds = new Map<string, string[]>();
+  for (const [hex, kinds] of Object.entries(def.impassableTo ?? {})) {
+    const key = kinds.map((k) => KIND_NAMES[k]).join(', ');
+    byKinds.set(key, [...(byKinds.get(key) ?? []), hex]);
+  }
+  return [...byKinds].map(([kinds, locs]) => ({
+    id: `impassable-${kinds.replace(/\W+/g, '-')}`,
+    label: `Impassable to ${kinds}`,
+    locs,
+    style: 'hatch' as const,
+    color: '#333333',
+  }));
+}
 
 /** The static board: on a hidden-terrain scenario every sector is drawn unknown until discovered. */
 export function boardOf(def: ScenarioDef): BoardSpec {
@@ -41,6 +64,7 @@ export function boardOf(def: ScenarioDef): BoardSpec {
         style: 'ring',
         color: '#cc79a7',
       },
+      ...closedOverlays(def),
       ...[first, second].map((side) => ({
         id: `edge-${side}`,
         label: `${side} home edge`,

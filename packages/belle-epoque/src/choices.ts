@@ -2,6 +2,7 @@ import type { Choice, ChoiceOption, Seat } from '@salient/engine';
 import { assaultProblem, fireActionProblem } from './eligibility.ts';
 import { fireOdds } from './fire.ts';
 import { mayEvade, salvoUnits, usefulCommandPoints } from './flow.ts';
+import { fallBackOptions } from './losses.ts';
 import { activationMove, evadeMove, legalSteps } from './movement.ts';
 import { statusOf } from './status.ts';
 import { choosesOrder } from './tables.ts';
@@ -77,6 +78,26 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
           base: {},
           params: [{ name: 'fallBack', label: 'Even losses taken as fall back', kind: 'one', options }],
           piece: target.id,
+        },
+      ];
+    }
+    case 'fallBack': {
+      const unit = unitById(state, phase.unit)!;
+      const { options } = fallBackOptions(state, unit, phase.visited, phase.stepsLeft);
+      return [
+        {
+          action: 'fallBack',
+          label: `${unit.name} falls back (${phase.stepsLeft} UD to go)`,
+          base: {},
+          params: [
+            {
+              name: 'to',
+              label: 'Sector',
+              kind: 'one',
+              options: options.map((h) => ({ value: h, label: h, loc: h })),
+            },
+          ],
+          piece: unit.id,
         },
       ];
     }

@@ -1,11 +1,11 @@
-import type { EventLog, HexId, Outcome } from '@salient/engine';
+import { check, type EventLog, type HexId, type Outcome } from '@salient/engine';
 import { holdsGround, rollAssault } from './assault.ts';
 import { grid } from './grid.ts';
-import { fallBack, fallBackPath, loseStands } from './losses.ts';
+import { fallBackOptions, fallBackStep, loseStands, possibleFallBacks } from './losses.ts';
 import { discover } from './sight.ts';
 import { BASIC_SCORE, COMMAND_DIE, MARCH, STANDS_PER_COMMAND_DIE } from './tables.ts';
-import type { Activation, Assault, BeState, Readable, Resume, Unit } from './types.ts';
-import { hasRating, liveUnit, onMap, unitById } from './units.ts';
+import type { Activation, AfterFallBack, Assault, BeState, Phase, Readable, Resume, Unit } from './types.ts';
+import { hasRating, liveUnit, onMap, passableFor, unitById } from './units.ts';
 import { endOfTurnOutcome, updateControl, wipeOut } from './victory.ts';
 
 export function basicScore(unit: Unit): number {
@@ -144,7 +144,7 @@ export function settleHits(
   hits: number,
   resume: Resume,
 ): void {
-  const maxFallBack = hits >= 2 ? fallBackPath(state, target, Math.floor(hits / 2)).length : 0;
+  const maxFallBack = possibleFallBacks(state, target, Math.floor(hits / 2));
   if (maxFallBack > 0) {
     state.phase = { kind: 'fireLosses', act, assault, target: target.id, hits, maxFallBack, resume };
     return;
@@ -153,16 +153,90 @@ export function settleHits(
   resumeAfterFire(state, log, act, assault, resume);
 }
 
+/** The owner's split of a fire's hits: `fallBacks` of them (at most those possible) as fall backs. */
 export function takeFireLosses(
   state: BeState,
   log: EventLog,
-  target: Unit,
-  hits: number,
+  phase: Extract<Phase, { kind: 'fireLosses' }>,
   fallBacks: number,
 ): void {
-  const path = fallBackPath(state, target, fallBacks);
-  loseStands(state, log, target, hits - path.length);
-  fallBack(state, log, target, path);
+  const target = liveUnit(state, phase.target);
+  const origin = target.hex!;
+  loseStands(state, log, target, phase.hits - fallBacks);
+  const then: AfterFallBack = { kind: 'resumeFire', assault: phase.assault, resume: phase.resume };
+  proceedFallBack(state, log, phase.act, target, fallBacks, [origin], then);
+}
+
+/**
+ * Carries a fall back on: steps that can no longer be made become stands lost, a step with only one
+ * possible sector is taken at once, and otherwise the unit's owner chooses the next sector.
+ */
+export function proceedFallBack(
+  state: BeState,
+  log: EventLog,
+  act: Activation,
+  unit: Unit,
+  steps: number,
+  visited: HexId[],
+  then: AfterFallBack,
+): void {
+  let stepsLeft = steps;
+  while (unit.hex !== null && stepsLeft > 0) {
+    const { reach, options } = fallBackOptions(state, unit, visited, stepsLeft);
+    if (reach < stepsLeft) {
+      log.add({
+        type: 'fallBackBlocked',
+        text: `${unit.name} cannot fall back further and takes the loss in stands`,
+        unit: unit.id,
+      });
+      loseStands(state, log, unit, stepsLeft - reach);
+      stepsLeft = reach;
+      continue;
+    }
+    if (options.length > 1) {
+      state.phase = { kind: 'fallBack', act, unit: unit.id, stepsLeft, visited, then };
+      return;
+    }
+    fallBackStep(state, log, unit, options[0]!);
+    visited.push(options[0]!);
+    stepsLeft -= 1;
+  }
+  afterFallBack(state, log, act, unit, visited[0]!, then);
+}
+
+/** The owner's chosen step in a fall back, then whatever follows. */
+export function chooseFallBackStep(
+  state: BeState,
+  log: EventLog,
+  phase: Extract<Phase, { kind: 'fallBack' }>,
+  to: HexId,
+): void {
+  const unit = liveUnit(state, phase.unit);
+  const { options } = fallBackOptions(state, unit, phase.visited, phase.stepsLeft);
+  check(
+    options.includes(to),
+    'NOT_A_FALL_BACK',
+    `${unit.name} may not fall back to ${to}: choose one of ${options.join(', ')}`,
+  );
+  fallBackStep(state, log, unit, to);
+  proceedFallBack(state, log, phase.act, unit, phase.stepsLeft - 1, [...phase.visited, to], phase.then);
+}
+
+function afterFallBack(
+  state: BeState,
+  log: EventLog,
+  act: Activation,
+  unit: Unit,
+  origin: HexId,
+  then: AfterFallBack,
+): void {
+  if (then.kind === 'resumeFire') {
+    resumeAfterFire(state, log, act, then.assault, then.resume);
+    return;
+  }
+  // The loser left its sector (or was destroyed in it): the winner may carry the position.
+  if (unit.hex === origin) endActivation(state, log);
+  else offerCarry(state, log, act, liveUnit(state, then.winner), origin);
 }
 
 export function resumeAfterFire(
@@ -204,19 +278,16 @@ export function resolveAssault(state: BeState, log: EventLog, act: Activation, a
   const [winner, loser] = attack > defence ? [attacker, defender] : [defender, attacker];
   const difference = Math.abs(attack - defence);
   const position = loser.hex!;
-  const path = holdsGround(state, loser) ? [] : fallBackPath(state, loser, Math.floor(difference / 2));
-  loseStands(state, log, loser, difference - path.length);
-  fallBack(state, log, loser, path);
-  if (loser.hex === position) {
-    endActivation(state, log);
-    return;
-  }
-  offerCarry(state, log, act, winner, position);
+  const fallBacks = holdsGround(state, loser)
+    ? 0
+    : possibleFallBacks(state, loser, Math.floor(difference / 2));
+  loseStands(state, log, loser, difference - fallBacks);
+  proceedFallBack(state, log, act, loser, fallBacks, [position], { kind: 'offerCarry', winner: winner.id });
 }
 
 /** The winner may carry an abandoned position; a bold unit must. */
 export function offerCarry(state: BeState, log: EventLog, act: Activation, winner: Unit, hex: HexId): void {
-  if (winner.hex === null) {
+  if (winner.hex === null || !passableFor(state, hex, winner)) {
     endActivation(state, log);
     return;
   }

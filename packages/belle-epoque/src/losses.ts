@@ -1,42 +1,63 @@
 import type { EventLog, HexId } from '@salient/engine';
-import { grid, ROWS, rowOf } from './grid.ts';
+import { grid } from './grid.ts';
 import { discover } from './sight.ts';
 import type { BeState, Readable, Unit } from './types.ts';
-import { enemyOf, onMap, terrainAt, unitAt } from './units.ts';
+import { enemyOf, onMap, passableFor, unitAt } from './units.ts';
 
 /** Enemies this close are the ones a falling-back unit must draw away from. */
 const FALL_BACK_AWARENESS = 2;
 
 /**
- * The sectors a unit falls back through, at most `steps` of them. Each step must take it further
- * from every enemy within 2 UD, into an empty passable sector; among those it heads for its home
- * edge, then the lowest id, so the path is fixed by what everybody can see.
+ * The sectors a unit standing at `from` may fall back into: each takes it further from every enemy
+ * within 2 UD, is empty and passable to it, and has not been entered during this fall back.
  */
-export function fallBackPath(state: Readable, unit: Unit, steps: number): HexId[] {
-  const path: HexId[] = [];
-  const enemies = onMap(state, enemyOf(state, unit.side)).map((u) => u.hex!);
-  const homeRow = state.home[unit.side] === 'south' ? ROWS : 1;
-  let here = unit.hex!;
-  for (let i = 0; i < steps; i++) {
-    const near = enemies.filter((e) => grid.distance(here, e) <= FALL_BACK_AWARENESS);
-    const from = here;
-    const candidates = grid
-      .neighbors(from)
-      .filter(
-        (n) =>
-          !path.includes(n) &&
-          unitAt(state, n) === undefined &&
-          !(terrainAt(state, n)?.impassable ?? false) &&
-          near.every((e) => grid.distance(n, e) > grid.distance(from, e)),
-      );
-    if (candidates.length === 0) break;
-    candidates.sort(
-      (a, b) => Math.abs(rowOf(a) - homeRow) - Math.abs(rowOf(b) - homeRow) || (a < b ? -1 : 1),
+export function fallBackSteps(state: Readable, unit: Unit, from: HexId, visited: HexId[]): HexId[] {
+  const near = onMap(state, enemyOf(state, unit.side))
+    .map((u) => u.hex!)
+    .filter((e) => grid.distance(from, e) <= FALL_BACK_AWARENESS);
+  return grid
+    .neighbors(from)
+    .filter(
+      (n) =>
+        !visited.includes(n) &&
+        unitAt(state, n) === undefined &&
+        passableFor(state, n, unit) &&
+        near.every((e) => grid.distance(n, e) > grid.distance(from, e)),
     );
-    here = candidates[0]!;
-    path.push(here);
+}
+
+/** The most fall backs, up to `limit`, the unit could still make from `from`. */
+function longestFallBack(state: Readable, unit: Unit, from: HexId, visited: HexId[], limit: number): number {
+  let best = 0;
+  for (const next of fallBackSteps(state, unit, from, visited)) {
+    if (best === limit) break;
+    best = Math.max(best, 1 + longestFallBack(state, unit, next, [...visited, next], limit - 1));
   }
-  return path;
+  return best;
+}
+
+/** How many of `steps` fall backs the unit can make from where it stands; the rest are stands. */
+export function possibleFallBacks(state: Readable, unit: Unit, steps: number): number {
+  return steps <= 0 ? 0 : longestFallBack(state, unit, unit.hex!, [unit.hex!], steps);
+}
+
+/**
+ * The next sectors the owner may choose while falling back: only those from which the rest of the
+ * fall back can still be made in full. `reach` is how many of `stepsLeft` can be made at all.
+ */
+export function fallBackOptions(
+  state: Readable,
+  unit: Unit,
+  visited: HexId[],
+  stepsLeft: number,
+): { reach: number; options: HexId[] } {
+  const from = unit.hex!;
+  const scored = fallBackSteps(state, unit, from, visited).map((hex) => ({
+    hex,
+    reach: 1 + longestFallBack(state, unit, hex, [...visited, hex], stepsLeft - 1),
+  }));
+  const reach = scored.reduce((best, s) => Math.max(best, s.reach), 0);
+  return { reach, options: scored.filter((s) => s.reach === reach).map((s) => s.hex) };
 }
 
 /** Removes stands; a unit left with none is eliminated, and an unactivated one loses its token. */
@@ -69,16 +90,16 @@ export function loseStands(state: BeState, log: EventLog, unit: Unit, count: num
   }
 }
 
-/** Moves a unit back along a fall-back path, discovering what it sees on the way. */
-export function fallBack(state: BeState, log: EventLog, unit: Unit, path: HexId[]): void {
-  if (path.length === 0 || unit.hex === null) return;
+/** Moves a unit one sector back, discovering what it sees from there. */
+export function fallBackStep(state: BeState, log: EventLog, unit: Unit, to: HexId): void {
   log.add({
     type: 'fellBack',
-    text: `${unit.name} falls back ${path.length} UD from ${unit.hex} to ${path[path.length - 1]}`,
+    text: `${unit.name} falls back from ${unit.hex} to ${to}`,
     unit: unit.id,
-    path,
+    from: unit.hex,
+    to,
   });
-  unit.hex = path[path.length - 1]!;
+  unit.hex = to;
   unit.movedThisTurn = true;
   unit.revealed = true;
   discover(state, log);

@@ -3,7 +3,7 @@ import { grid } from './grid.ts';
 import { discover } from './sight.ts';
 import { BASIC_MOVE, MARCH } from './tables.ts';
 import type { Activation, BeState, Phase, Readable, Unit } from './types.ts';
-import { hasRating, inEnemyZoc, terrainAt, unitAt, unitById } from './units.ts';
+import { hasRating, inEnemyZoc, passableFor, terrainAt, unitAt, unitById } from './units.ts';
 
 /** What limits one movement: the unit's own activation, or an evade. */
 export type MoveContext = {
@@ -72,6 +72,9 @@ export function stepProblem(
     }
     if (ctx.remaining < 2) return { code: 'NO_MOVE_LEFT', message: 'passing through a friend takes 2 UD' };
     const through = friend.hex!;
+    if (!passableFor(state, through, ctx.unit)) {
+      return { code: 'IMPASSABLE', message: `${through} is impassable to ${ctx.unit.name}` };
+    }
     if (terrainAt(state, through)?.halts || inEnemyZoc(state, ctx.unit.side, through)) {
       return {
         code: 'WOULD_HALT_IN_FRIEND',
@@ -82,7 +85,8 @@ export function stepProblem(
     return { code: 'NOT_ADJACENT', message: `${to} is not next to ${from}` };
   }
   if (unitAt(state, to)) return { code: 'OCCUPIED', message: `${to} already holds a unit` };
-  if (terrainAt(state, to)?.impassable) return { code: 'IMPASSABLE', message: `${to} is impassable` };
+  if (!passableFor(state, to, ctx.unit))
+    return { code: 'IMPASSABLE', message: `${to} is impassable to ${ctx.unit.name}` };
   if (inEnemyZoc(state, ctx.unit.side, from) && inEnemyZoc(state, ctx.unit.side, to)) {
     return { code: 'ZOC_TO_ZOC', message: 'no move from one enemy zone of control into another' };
   }

@@ -46,6 +46,9 @@ export function setupState(scenarioId: string, _options: JsonObject, seed: strin
     bowl: Object.fromEntries(seats.map((s) => [s, 0])),
     units,
     terrain,
+    impassableTo: Object.fromEntries(
+      Object.entries(def.impassableTo ?? {}).map(([hex, kinds]) => [hex, [...kinds]]),
+    ),
     hiddenTerrain: def.hiddenTerrain,
     objectives: Object.fromEntries(
       Object.entries(def.objectives).map(([hex, o]) => [hex, { vp: o.vp, holder: o.holder }]),

@@ -17,6 +17,8 @@ export function deciderOf(state: Readable): Seat | null {
       return unitById(state, phase.assault.defender)!.side;
     case 'fireLosses':
       return unitById(state, phase.target)!.side;
+    case 'fallBack':
+      return unitById(state, phase.unit)!.side;
     case 'carry':
       return unitById(state, phase.winner)!.side;
     case 'over':
@@ -31,6 +33,7 @@ const PHASE_NAMES: Record<Readable['phase']['kind'], string> = {
   reaction: 'Reaction to an assault',
   evade: 'Evade move',
   fireLosses: 'Losses under fire',
+  fallBack: 'Fall back movement',
   carry: 'Carrying the position',
   over: 'Game over',
 };
@@ -43,6 +46,7 @@ export function statusOf(state: Readable): Status {
       : [deciderOf(state)].filter((s): s is Seat => s !== null);
   let detail = PHASE_NAMES[phase.kind];
   if (phase.kind === 'pick') detail = `Activation: a ${phase.side} token was drawn`;
+  if (phase.kind === 'fallBack') detail = `${unitById(state, phase.unit)!.name} falls back`;
   if (phase.kind === 'activation') detail = `Activation of ${unitById(state, phase.act.unit)!.name}`;
   return {
     turn: state.turn === 0 ? 'Before the battle' : `Turn ${state.turn} of ${state.lastTurn}`,

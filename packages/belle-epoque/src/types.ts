@@ -60,6 +60,11 @@ export type Resume = 'endActivation' | 'reaction';
 
 export type Assault = { attacker: string; defender: string; reacted: string[] };
 
+/** What play goes on with once a fall back is over. */
+export type AfterFallBack =
+  | { kind: 'resumeFire'; assault: Assault | null; resume: Resume }
+  | { kind: 'offerCarry'; winner: string };
+
 /**
  * Who must decide what now. Each variant holds exactly what that decision needs, so a state can
  * never wait on a decision it lacks the facts for.
@@ -79,6 +84,16 @@ export type Phase =
       maxFallBack: number;
       resume: Resume;
     }
+  | {
+      kind: 'fallBack';
+      act: Activation;
+      unit: string;
+      /** Fall backs still to make; each is possible, or it would have been taken as a stand. */
+      stepsLeft: number;
+      /** The sector the fall back began in, then each sector entered: none may be entered again. */
+      visited: HexId[];
+      then: AfterFallBack;
+    }
   | { kind: 'carry'; act: Activation; winner: string; hex: HexId }
   | { kind: 'over' };
 
@@ -96,6 +111,8 @@ export type BeState = {
   units: Unit[];
   /** Known terrain only: a sector enters this map when it is discovered. */
   terrain: Record<HexId, Terrain>;
+  /** Sectors the scenario closes to some kinds of unit (a marsh to cavalry, say), beyond impassable terrain. */
+  impassableTo: Record<HexId, UnitKind[]>;
   /** Whether this scenario's terrain starts hidden; if false every sector is in `terrain`. */
   hiddenTerrain: boolean;
   objectives: Record<HexId, { vp: number; holder: Seat | null }>;

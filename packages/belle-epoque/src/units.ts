@@ -33,6 +33,12 @@ export function terrainAt(state: Readable, hex: HexId): TerrainRules | null {
   return t === undefined ? null : TERRAIN[t];
 }
 
+/** Whether `unit` may enter `hex`: not impassable terrain, nor closed by the scenario to its kind. */
+export function passableFor(state: Readable, hex: HexId, unit: Unit): boolean {
+  if (terrainAt(state, hex)?.impassable) return false;
+  return !(state.impassableTo[hex]?.includes(unit.kind) ?? false);
+}
+
 /** A sector next to an enemy unit is in that side's zone of control. */
 export function inEnemyZoc(state: Readable, side: Seat, hex: HexId): boolean {
   return grid.neighbors(hex).some((n) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseLevel, successLevel } from '../src/assault.ts';
+import { grid } from '../src/grid.ts';
 import type { BeState } from '../src/types.ts';
 import { type Applied, game, lab, play, refused, rolls, unit, withDice } from './helpers.ts';
 
@@ -108,6 +109,12 @@ describe('Multiple combats', () => {
   });
 });
 
+/** The sectors the falling-back unit's owner is offered now. */
+function fallBackOptions(state: BeState, seat = 'red'): string[] {
+  const choice = game.choices(state, seat).find((c) => c.action === 'fallBack');
+  return (choice?.params[0]?.options ?? []).map((o) => String(o.value)).sort();
+}
+
 describe('Fall back movements', () => {
   it('turns even losses into 1 UD fall backs: a difference of 5 costs 3 stands and 2 UD', () => {
     const state = assaulted({}, (s) => {
@@ -115,10 +122,56 @@ describe('Fall back movements', () => {
       unit(s, 'r1').stands = 4;
     });
     const result = fight(state, 6, 1);
-    const r1 = unit(result.state, 'r1');
+    expect(unit(result.state, 'r1').stands).toBe(1);
+    expect(result.state.phase).toMatchObject({ kind: 'fallBack', unit: 'r1', stepsLeft: 2 });
+    const first = play(result.state, 'red', { type: 'fallBack', to: fallBackOptions(result.state)[0] });
+    expect(first.state.phase).toMatchObject({ kind: 'fallBack', stepsLeft: 1 });
+    const second = play(first.state, 'red', { type: 'fallBack', to: fallBackOptions(first.state)[0] });
+    const r1 = unit(second.state, 'r1');
     expect(r1.stands).toBe(1);
-    expect(r1.hex).not.toBe('0706');
-    expect(result.events.find((e) => e.type === 'fellBack')?.path).toHaveLength(2);
+    expect(grid.distance(r1.hex!, '0707')).toBe(3);
+    expect([...first.events, ...second.events].filter((e) => e.type === 'fellBack')).toHaveLength(2);
+    expect(second.state.phase).toMatchObject({ kind: 'carry', hex: '0706' });
+  });
+
+  it('the owner chooses the path, even in the middle of the enemy activation', () => {
+    const state = fight(assaulted({ r2: '0202' }), 3, 1).state;
+    expect(state.phase.kind).toBe('fallBack');
+    expect(game.status(state).toAct).toEqual(['red']);
+    expect(game.choices(state, 'blue')).toEqual([]);
+    expect(refused(state, 'blue', { type: 'fallBack', to: '0705' })).toBe('NOT_YOUR_TURN');
+    // Every sector that takes r1 further from b1 (0707) is offered: straight back and both diagonals.
+    expect(fallBackOptions(state)).toEqual(['0605', '0705', '0805']);
+    for (const to of ['0605', '0705', '0805']) {
+      const after = play(state, 'red', { type: 'fallBack', to }).state;
+      expect(unit(after, 'r1').hex).toBe(to);
+      expect(unit(after, 'r1').stands).toBe(3);
+    }
+  });
+
+  it('offers only the sectors from which the whole fall back can still be made', () => {
+    // From 0605 the only sectors further from b1 are 0604 and 0505, both held by friends.
+    const state = fight(
+      assaulted({ r2: '0604', r4: '0505' }, (s) => {
+        Object.assign(unit(s, 'b1'), { kind: 'tribesmen', stands: 6, startStands: 6, ratings: ['choc'] });
+      }),
+      5,
+      1,
+    ).state;
+    expect(state.phase).toMatchObject({ kind: 'fallBack', stepsLeft: 2 });
+    expect(unit(state, 'r1').stands).toBe(2);
+    expect(fallBackOptions(state)).toEqual(['0705', '0805']);
+    expect(refused(state, 'red', { type: 'fallBack', to: '0605' })).toBe('NOT_A_FALL_BACK');
+    expect(refused(state, 'red', { type: 'fallBack', to: '0707' })).toBe('NOT_A_FALL_BACK');
+    expect(refused(state, 'red', { type: 'fallBack' })).toBe('MALFORMED_ACTION');
+  });
+
+  it('takes the only possible path without asking', () => {
+    const result = fight(assaulted({ r2: '0605', r4: '0805' }), 2, 0);
+    expect(unit(result.state, 'r1').hex).toBe('0705');
+    expect(unit(result.state, 'r1').stands).toBe(3);
+    expect(result.events.find((e) => e.type === 'fellBack')).toMatchObject({ from: '0706', to: '0705' });
+    expect(result.state.phase).toMatchObject({ kind: 'carry', hex: '0706' });
   });
 
   it('makes stubborn units take every loss as stands', () => {
@@ -139,9 +192,59 @@ describe('Fall back movements', () => {
   });
 });
 
+describe('Movement: a sector impassable to cavalry, in fall back, evade and carrying', () => {
+  it('is never offered to falling-back cavalry', () => {
+    const state = fight(
+      assaulted({}, (s) => {
+        Object.assign(unit(s, 'r1'), { kind: 'cavalry', stands: 3, startStands: 3 });
+        s.impassableTo = { '0705': ['cavalry'] };
+      }),
+      2,
+      0,
+    ).state;
+    expect(fallBackOptions(state)).toEqual(['0605', '0805']);
+    expect(refused(state, 'red', { type: 'fallBack', to: '0705' })).toBe('NOT_A_FALL_BACK');
+  });
+
+  it('is never entered by evading cavalry', () => {
+    const state = assaulted({}, (s) => {
+      Object.assign(unit(s, 'r1'), { kind: 'cavalry', stands: 3, startStands: 3 });
+      s.impassableTo = { '0705': ['cavalry'] };
+    });
+    const evading = withDice(
+      state,
+      'red',
+      { type: 'evade', cp: 0 },
+      (r) => r.state.phase.kind === 'evade',
+    ).state;
+    const move = game.choices(evading, 'red').find((c) => c.action === 'move')!;
+    const sectors = move.params[0]!.options.map((o) => String(o.value));
+    expect(sectors).toContain('0605');
+    expect(sectors).not.toContain('0705');
+    expect(refused(evading, 'red', { type: 'move', to: '0705' })).toBe('IMPASSABLE');
+  });
+
+  it('is not carried by a winning cavalry unit, even a bold one', () => {
+    for (const ratings of [[], ['bold']] as const) {
+      const lost = fight(
+        assaulted({}, (s) => {
+          Object.assign(unit(s, 'b1'), { kind: 'cavalry', stands: 3, startStands: 3, ratings: [...ratings] });
+          s.impassableTo = { '0706': ['cavalry'] };
+        }),
+        2,
+        0,
+      ).state;
+      const after = play(lost, 'red', { type: 'fallBack', to: '0705' }).state;
+      expect(after.phase.kind).not.toBe('carry');
+      expect(unit(after, 'b1').hex).toBe('0707');
+    }
+  });
+});
+
 describe('Carrying the position', () => {
   it('offers the winner the abandoned sector, and a bold unit must take it', () => {
-    const won = fight(assaulted(), 2, 0).state;
+    const lost = fight(assaulted(), 2, 0).state;
+    const won = play(lost, 'red', { type: 'fallBack', to: '0705' }).state;
     expect(won.phase).toMatchObject({ kind: 'carry', hex: '0706' });
     const carried = play(won, 'blue', { type: 'carry' }).state;
     expect(unit(carried, 'b1').hex).toBe('0706');
@@ -152,8 +255,9 @@ describe('Carrying the position', () => {
       2,
       0,
     );
-    expect(bold.state.phase.kind).not.toBe('carry');
-    expect(unit(bold.state, 'b1').hex).toBe('0706');
+    const boldWon = play(bold.state, 'red', { type: 'fallBack', to: '0805' }).state;
+    expect(boldWon.phase.kind).not.toBe('carry');
+    expect(unit(boldWon, 'b1').hex).toBe('0706');
   });
 });
 

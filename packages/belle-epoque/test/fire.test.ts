@@ -134,8 +134,13 @@ describe('Fire: procedure, moving fire and march', () => {
     expect(refused(fired.state, 'red', { type: 'takeLosses', fallBack: 2 })).toBe('OUT_OF_BOUNDS');
     const after = play(fired.state, 'red', { type: 'takeLosses', fallBack: 1 }).state;
     expect(unit(after, 'r1').stands).toBe(2);
-    // Straight back and both diagonals draw away from b1 alike; the lowest id breaks the tie.
-    expect(unit(after, 'r1').hex).toBe('0605');
+    // Straight back and both diagonals draw away from b1 alike: the owner picks one.
+    expect(after.phase).toMatchObject({ kind: 'fallBack', unit: 'r1', stepsLeft: 1 });
+    const sectors = game.choices(after, 'red')[0]!.params[0]!.options.map((o) => o.value);
+    expect(sectors).toEqual(['0705', '0805', '0605']);
+    const back = play(after, 'red', { type: 'fallBack', to: '0805' }).state;
+    expect(unit(back, 'r1').hex).toBe('0805');
+    expect(unit(back, 'r1').stands).toBe(2);
   });
 });
 

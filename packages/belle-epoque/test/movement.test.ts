@@ -93,6 +93,42 @@ describe('Movement: basic move and march by troop type', () => {
   });
 });
 
+describe('Movement: a sector impassable to cavalry', () => {
+  /** A lab position whose sector `closed` the scenario shuts to cavalry only. */
+  function closedToCavalry(placements: Record<string, string>, closed: string): BeState {
+    const state = lab(placements);
+    state.impassableTo = { [closed]: ['cavalry'] };
+    return state;
+  }
+
+  it('is refused to cavalry and open to infantry', () => {
+    const cavalry = passed(closedToCavalry({ b7: '0709', r1: '0201' }, '0708'), 'b7');
+    expect(refused(cavalry, 'blue', { type: 'move', to: '0708' })).toBe('IMPASSABLE');
+    expect(moveOptions(cavalry)).not.toContain('0708');
+    expect(moveOptions(cavalry)).toContain('0608');
+    const infantry = passed(closedToCavalry({ b1: '0709', r1: '0201' }, '0708'), 'b1');
+    expect(moveOptions(infantry)).toContain('0708');
+    expect(unit(play(infantry, 'blue', { type: 'move', to: '0708' }).state, 'b1').hex).toBe('0708');
+  });
+
+  it('may not be crossed by cavalry passing through a friend standing in it', () => {
+    const state = passed(closedToCavalry({ b7: '0709', b1: '0708', r1: '0201' }, '0708'), 'b7');
+    expect(refused(state, 'blue', { type: 'move', to: '0707' })).toBe('IMPASSABLE');
+    expect(moveOptions(state)).not.toContain('0707');
+  });
+
+  it('comes from the scenario: the Semois meadows by the Breuvanne causeway in Rossignol', () => {
+    const state = game.setup('rossignol-1914', {}, 'meadows');
+    expect(state.impassableTo).toEqual({ '0608': ['cavalry'], '0808': ['cavalry'] });
+    const overlay = game.board('rossignol-1914').overlays.find((o) => o.id === 'impassable-cavalry');
+    expect(overlay).toMatchObject({ label: 'Impassable to cavalry', locs: ['0608', '0808'] });
+    const chasseurs = passed(lab({ f5: '0708', g1: '0201' }, { scenario: 'rossignol-1914' }), 'f5', 'french');
+    expect(refused(chasseurs, 'french', { type: 'move', to: '0608' })).toBe('IMPASSABLE');
+    expect(moveOptions(chasseurs, 'french')).not.toContain('0808');
+    expect(moveOptions(chasseurs, 'french')).toContain('0709');
+  });
+});
+
 describe('Interpenetration: through a friend next to the start', () => {
   it('lets a successfully activated unit pass through an adjacent friend, but not an untested one', () => {
     const placement = { b1: '0709', b2: '0708', r1: '0202' };

@@ -46,6 +46,8 @@ export const rossignol: ScenarioDef = {
   generals: { french: 'mediocre', german: 'average' },
   hiddenTerrain: false,
   terrain: rossignolTerrain(),
+  // The wet meadows either side of the Breuvanne causeway: horses keep to the road to the bridge.
+  impassableTo: { '0608': ['cavalry'], '0808': ['cavalry'] },
   forces: {
     french: [
       unitDef('f1', '1er RIC', '0704', 'infantry', 'A', 'elite', 4, ['conspicuous', 'dashing']),

@@ -23,6 +23,8 @@ export type ScenarioDef = {
   hiddenTerrain: boolean;
   /** Known terrain; sectors missing here are open (when the terrain is not hidden). */
   terrain: Record<HexId, Terrain>;
+  /** Sectors impassable to the listed kinds of unit only (terrain impassable to all is `river`). */
+  impassableTo?: Record<HexId, UnitKind[]>;
   forces: Record<Seat, UnitDef[]>;
   objectives: Record<HexId, { vp: number; holder: Seat | null; name: string }>;
   regions: Region[];
