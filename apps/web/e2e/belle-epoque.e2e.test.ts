@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { buildClient } from './support/build.ts';
+import { clickCentre, phaseOf, reach, seqOf, signUp as signUpPage, toActText } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 import { type RunningApp, startApp } from './support/server.ts';
 
@@ -72,23 +73,7 @@ describe('a Belle Epoque encounter in the browser', () => {
 
   const everyone = () => [blue, red, watcher];
 
-  async function signUp(page: Page, username: string) {
-    await page.goto(`${app.url}/#/signup`);
-    await page.fill('input[name="username"]', username);
-    await page.fill('input[name="password"]', password);
-    await page.click('button[type="submit"]');
-    await page.waitForSelector(`[data-user="${username}"]`);
-  }
-
-  const seqOf = async (page: Page) => Number(await page.locator('header[data-seq]').getAttribute('data-seq'));
-
-  async function reach(page: Page, seq: number) {
-    await page.waitForFunction(
-      (n) => Number(document.querySelector('header[data-seq]')?.getAttribute('data-seq')) >= n,
-      seq,
-      { timeout: 15_000 },
-    );
-  }
+  const signUp = (page: Page, username: string) => signUpPage(page, app.url, username, password);
 
   /** All three screens at the newest position any of them shows. */
   async function settle(): Promise<number> {
@@ -105,15 +90,7 @@ describe('a Belle Epoque encounter in the browser', () => {
     await settle();
   }
 
-  async function clickCentre(page: Page, selector: string) {
-    const box = await page.locator(selector).first().boundingBox();
-    if (!box) throw new Error(`${selector} is not on screen`);
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  }
-
-  const phaseOf = async (page: Page) => (await page.locator('[data-phase]').getAttribute('data-phase')) ?? '';
-  const yourMove = async (page: Page) =>
-    ((await page.locator('.to-act').textContent()) ?? '').includes('your move');
+  const yourMove = async (page: Page) => (await toActText(page)).includes('your move');
   const track = async (page: Page, id: string) =>
     (await page.locator(`[data-track="${id}"] dd`).textContent()) ?? '';
   const logText = async (page: Page) => (await page.locator('.log').textContent()) ?? '';

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { buildClient } from './support/build.ts';
+import { clickCentre, phaseOf, reach, seqOf, signUp as signUpPage, toActText } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 import { type RunningApp, startApp } from './support/server.ts';
 
@@ -34,26 +35,7 @@ describe('a Loos match in the browser', () => {
     return page;
   }
 
-  async function signUp(page: Page, username: string) {
-    await page.goto(`${app.url}/#/signup`);
-    await page.fill('input[name="username"]', username);
-    await page.fill('input[name="password"]', password);
-    await page.click('button[type="submit"]');
-    await page.waitForSelector(`[data-user="${username}"]`);
-  }
-
-  const seqOf = async (page: Page) => Number(await page.locator('header[data-seq]').getAttribute('data-seq'));
-
-  /** Waits until the page shows at least position `seq`. */
-  async function reach(page: Page, seq: number) {
-    await page.waitForFunction(
-      (n) => Number(document.querySelector('header[data-seq]')?.getAttribute('data-seq')) >= n,
-      seq,
-      {
-        timeout: 15_000,
-      },
-    );
-  }
+  const signUp = (page: Page, username: string) => signUpPage(page, app.url, username, password);
 
   /** Does something that sends one action, and waits for its position to arrive. */
   async function step(page: Page, act: () => Promise<void>): Promise<number> {
@@ -63,15 +45,7 @@ describe('a Loos match in the browser', () => {
     return seqOf(page);
   }
 
-  async function clickCentre(page: Page, selector: string) {
-    const box = await page.locator(selector).first().boundingBox();
-    if (!box) throw new Error(`${selector} is not on screen`);
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  }
-
-  async function toAct(page: Page): Promise<string> {
-    return (await page.locator('.to-act').textContent()) ?? '';
-  }
+  const toAct = toActText;
 
   /**
    * Takes the first thing offered in the side panel, filling any parameter with its first option:
@@ -227,8 +201,6 @@ describe('a Loos match in the browser', () => {
     if ((await toAct(german)).includes('your move')) return german;
     return null;
   }
-
-  const phaseOf = async (page: Page) => (await page.locator('[data-phase]').getAttribute('data-phase')) ?? '';
 
   /** Answers whatever decisions the dice asked for (losses, retreats, advances). */
   async function answerDecisions() {
