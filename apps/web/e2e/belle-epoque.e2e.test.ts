@@ -3,7 +3,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { buildClient } from './support/build.ts';
-import { clickCentre, phaseOf, reach, seqOf, signUp as signUpPage, toActText } from './support/pages.ts';
+import {
+  clickCentre,
+  phaseOf,
+  reach,
+  seqOf,
+  signUp as signUpPage,
+  startMatchFromLobby,
+  toActText,
+} from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 import { type RunningApp, startApp } from './support/server.ts';
 
@@ -162,28 +170,18 @@ describe('a Belle Epoque encounter in the browser', () => {
     await signUp(blue, names.blue);
     await signUp(red, names.red);
 
-    await blue.goto(`${app.url}/#/`);
-    await blue.waitForSelector('select[name="game"] option[value="belle-epoque"]', { state: 'attached' });
-    await blue.selectOption('select[name="game"]', 'belle-epoque');
-    await blue.selectOption('select[name="scenario"]', 'encounter');
-    await blue.selectOption('select[name="seat"]', 'blue');
-    expect(await blue.locator('.desc').textContent()).toContain('unknown ground');
-    await blue.click('form.create button[type="submit"]');
-    await blue.waitForURL(/#\/match\//);
-    const id = decodeURIComponent(blue.url().split('#/match/')[1] ?? '');
-    expect(id).not.toBe('');
-
-    await red.goto(`${app.url}/#/`);
-    // The lobby loaded its lists before the match existed (it polls only every 15 s): load it again.
-    await red.reload();
-    await red.locator(`[data-list="open"] [data-match="${id}"] button`, { hasText: 'Red' }).click();
-    await red.waitForURL(new RegExp(`#/match/${id}`));
-    await red.waitForSelector('[data-status="active"]');
-    await blue.waitForSelector('[data-status="active"]');
-    await blue.waitForSelector('[data-connection="online"]');
-    await watcher.goto(`${app.url}/#/match/${id}`);
-    await watcher.waitForSelector('[data-connection="online"]');
-    await blue.waitForSelector('[data-spectators="1"]');
+    await startMatchFromLobby({
+      baseUrl: app.url,
+      creator: blue,
+      joiner: red,
+      watcher,
+      game: 'belle-epoque',
+      scenario: 'encounter',
+      creatorSeat: 'blue',
+      joinerSeatLabel: 'Red',
+      beforeCreate: async (page) =>
+        expect(await page.locator('.desc').textContent()).toContain('unknown ground'),
+    });
     expect(await watcher.locator('.watching').count()).toBe(1);
 
     // Sixteen brigades, each with its stands shown as factors (4 for infantry, 3 for cavalry).

@@ -3,7 +3,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { buildClient } from './support/build.ts';
-import { clickCentre, phaseOf, reach, seqOf, signUp as signUpPage, toActText } from './support/pages.ts';
+import {
+  clickCentre,
+  phaseOf,
+  reach,
+  seqOf,
+  signUp as signUpPage,
+  startMatchFromLobby,
+  toActText,
+} from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 import { type RunningApp, startApp } from './support/server.ts';
 
@@ -61,7 +69,9 @@ describe('a Loos match in the browser', () => {
           if ((await confirm.count()) > 0 && (await confirm.isEnabled())) await confirm.click();
           else await page.locator('[data-option]').first().click();
         } else await page.locator('.choices [data-choice], .choices [data-select-piece]').first().click();
-        await page.waitForTimeout(100);
+        // Give the server time to answer before clicking again: on a loaded machine a second click
+        // would land on the next position and act twice.
+        await reach(page, before + 1, 2_000).catch(() => undefined);
       }
     });
   }
@@ -136,29 +146,16 @@ describe('a Loos match in the browser', () => {
   }, 60_000);
 
   /** The British create a match in the lobby, the Germans join it there, a third session watches. */
-  async function startMatch(): Promise<string> {
-    await british.goto(`${app.url}/#/`);
-    await british.waitForSelector('select[name="game"] option[value="loos"]', { state: 'attached' });
-    await british.selectOption('select[name="game"]', 'loos');
-    await british.selectOption('select[name="seat"]', 'british');
-    await british.click('form.create button[type="submit"]');
-    await british.waitForURL(/#\/match\//);
-    const id = decodeURIComponent(british.url().split('#/match/')[1] ?? '');
-    expect(id).not.toBe('');
-
-    await german.goto(`${app.url}/#/`);
-    // A lobby already open does not know the new match yet: load it again.
-    await german.reload();
-    await german.locator(`[data-list="open"] [data-match="${id}"] button`, { hasText: 'German' }).click();
-    await german.waitForURL(new RegExp(`#/match/${id}`));
-    await german.waitForSelector('[data-status="active"]');
-    await british.waitForSelector('[data-status="active"]');
-    await british.waitForSelector('[data-connection="online"]');
-
-    await watcher.goto(`${app.url}/#/match/${id}`);
-    await watcher.waitForSelector('[data-connection="online"]');
-    await british.waitForSelector('[data-spectators="1"]');
-    return id;
+  function startMatch(): Promise<string> {
+    return startMatchFromLobby({
+      baseUrl: app.url,
+      creator: british,
+      joiner: german,
+      watcher,
+      game: 'loos',
+      creatorSeat: 'british',
+      joinerSeatLabel: 'German',
+    });
   }
 
   async function playSetUp() {

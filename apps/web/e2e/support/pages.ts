@@ -14,12 +14,12 @@ export async function signUp(page: Page, baseUrl: string, username: string, pass
 export const seqOf = async (page: Page): Promise<number> =>
   Number(await page.locator('header[data-seq]').getAttribute('data-seq'));
 
-/** Waits until the page shows at least position `seq`. */
-export async function reach(page: Page, seq: number): Promise<void> {
+/** Waits until the page shows at least position `seq` (generous by default: CI machines get loaded). */
+export async function reach(page: Page, seq: number, timeout = 30_000): Promise<void> {
   await page.waitForFunction(
     (n) => Number(document.querySelector('header[data-seq]')?.getAttribute('data-seq')) >= n,
     seq,
-    { timeout: 15_000 },
+    { timeout },
   );
 }
 
@@ -36,3 +36,51 @@ export const phaseOf = async (page: Page): Promise<string> =>
 /** The "to act" line of the match header. */
 export const toActText = async (page: Page): Promise<string> =>
   (await page.locator('.to-act').textContent()) ?? '';
+
+export interface LobbyMatch {
+  baseUrl: string;
+  creator: Page;
+  joiner: Page;
+  watcher: Page;
+  game: string;
+  scenario?: string;
+  creatorSeat: string;
+  /** The label of the joiner's seat button in the open-matches list. */
+  joinerSeatLabel: string;
+  /** Checks on the creation form, just before it is sent. */
+  beforeCreate?: (page: Page) => Promise<void>;
+}
+
+/**
+ * One player creates a match in the lobby, the other joins it from the open list, a third session
+ * watches; returns the match id once all three are connected.
+ */
+export async function startMatchFromLobby(m: LobbyMatch): Promise<string> {
+  const { creator, joiner, watcher } = m;
+  await creator.goto(`${m.baseUrl}/#/`);
+  await creator.waitForSelector(`select[name="game"] option[value="${m.game}"]`, { state: 'attached' });
+  await creator.selectOption('select[name="game"]', m.game);
+  if (m.scenario) await creator.selectOption('select[name="scenario"]', m.scenario);
+  await creator.selectOption('select[name="seat"]', m.creatorSeat);
+  await m.beforeCreate?.(creator);
+  await creator.click('form.create button[type="submit"]');
+  await creator.waitForURL(/#\/match\//);
+  const id = decodeURIComponent(creator.url().split('#/match/')[1] ?? '');
+  if (id === '') throw new Error('the lobby did not open the new match');
+
+  await joiner.goto(`${m.baseUrl}/#/`);
+  // A lobby already open does not know the new match yet (it polls every 15 s): load it again.
+  await joiner.reload();
+  await joiner
+    .locator(`[data-list="open"] [data-match="${id}"] button`, { hasText: m.joinerSeatLabel })
+    .click();
+  await joiner.waitForURL(new RegExp(`#/match/${id}`));
+  await joiner.waitForSelector('[data-status="active"]');
+  await creator.waitForSelector('[data-status="active"]');
+  await creator.waitForSelector('[data-connection="online"]');
+
+  await watcher.goto(`${m.baseUrl}/#/match/${id}`);
+  await watcher.waitForSelector('[data-connection="online"]');
+  await creator.waitForSelector('[data-spectators="1"]');
+  return id;
+}
