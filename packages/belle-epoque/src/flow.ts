@@ -2,7 +2,7 @@ import { check, type EventLog, type HexId, type Outcome } from '@salient/engine'
 import { holdsGround, rollAssault } from './assault.ts';
 import { grid } from './grid.ts';
 import { fallBackOptions, fallBackStep, loseStands, possibleFallBacks } from './losses.ts';
-import { discover } from './sight.ts';
+import { relocate } from './sight.ts';
 import { BASIC_SCORE, COMMAND_DIE, MARCH, STANDS_PER_COMMAND_DIE } from './tables.ts';
 import type { Activation, AfterFallBack, Assault, BeState, Phase, Readable, Resume, Unit } from './types.ts';
 import { hasRating, liveUnit, onMap, passableFor, unitById } from './units.ts';
@@ -300,17 +300,7 @@ export function offerCarry(state: BeState, log: EventLog, act: Activation, winne
 }
 
 export function carry(state: BeState, log: EventLog, unit: Unit, hex: HexId): void {
-  log.add({
-    type: 'carried',
-    text: `${unit.name} carries the position at ${hex}`,
-    unit: unit.id,
-    from: unit.hex,
-    to: hex,
-  });
-  unit.hex = hex;
-  unit.movedThisTurn = true;
-  unit.revealed = true;
-  discover(state, log);
+  relocate(state, log, unit, hex, { type: 'carried', text: `${unit.name} carries the position at ${hex}` });
 }
 
 /** The end of an evade: out of reach the assault fails and the attacker may carry; else it is fought. */

@@ -1,6 +1,6 @@
 import type { EventLog, HexId } from '@salient/engine';
 import { grid } from './grid.ts';
-import { discover } from './sight.ts';
+import { relocate } from './sight.ts';
 import type { BeState, Readable, Unit } from './types.ts';
 import { enemyOf, onMap, passableFor, unitAt } from './units.ts';
 
@@ -92,15 +92,8 @@ export function loseStands(state: BeState, log: EventLog, unit: Unit, count: num
 
 /** Moves a unit one sector back, discovering what it sees from there. */
 export function fallBackStep(state: BeState, log: EventLog, unit: Unit, to: HexId): void {
-  log.add({
+  relocate(state, log, unit, to, {
     type: 'fellBack',
     text: `${unit.name} falls back from ${unit.hex} to ${to}`,
-    unit: unit.id,
-    from: unit.hex,
-    to,
   });
-  unit.hex = to;
-  unit.movedThisTurn = true;
-  unit.revealed = true;
-  discover(state, log);
 }

@@ -1,6 +1,6 @@
 import { CommonErrorCode, type EventLog, type HexId } from '@salient/engine';
 import { grid } from './grid.ts';
-import { discover } from './sight.ts';
+import { relocate } from './sight.ts';
 import { BASIC_MOVE, MARCH } from './tables.ts';
 import type { Activation, BeState, Phase, Readable, Unit } from './types.ts';
 import { hasRating, inEnemyZoc, passableFor, terrainAt, unitAt, unitById } from './units.ts';
@@ -119,17 +119,7 @@ export function takeStep(
   to: HexId,
 ): { cost: number; halts: boolean; rough: boolean } {
   const cost = grid.distance(unit.hex!, to);
-  log.add({
-    type: 'moved',
-    text: `${unit.name} moves from ${unit.hex} to ${to}`,
-    unit: unit.id,
-    from: unit.hex,
-    to,
-  });
-  unit.hex = to;
-  unit.movedThisTurn = true;
-  unit.revealed = true;
-  discover(state, log);
+  relocate(state, log, unit, to, { type: 'moved', text: `${unit.name} moves from ${unit.hex} to ${to}` });
   const terrain = terrainAt(state, to);
   const halts = (terrain?.halts ?? false) || inEnemyZoc(state, unit.side, to);
   return { cost, halts, rough: terrain?.rough ?? false };

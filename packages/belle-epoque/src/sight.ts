@@ -85,3 +85,21 @@ export function discover(state: BeState, log: EventLog): HexId[] {
   }
   return found;
 }
+
+/**
+ * Puts a unit in a new sector, by move, fall back or carrying the position: it is told in the log,
+ * counts as having moved, shows itself, and whatever it now sees is discovered.
+ */
+export function relocate(
+  state: BeState,
+  log: EventLog,
+  unit: Unit,
+  to: HexId,
+  event: { type: string; text: string },
+): void {
+  log.add({ ...event, unit: unit.id, from: unit.hex, to });
+  unit.hex = to;
+  unit.movedThisTurn = true;
+  unit.revealed = true;
+  discover(state, log);
+}
