@@ -32,11 +32,25 @@ export function successLevel(state: Readable, unit: Unit, role: Role, opponent: 
   return Math.max(1, Math.min(5, level));
 }
 
-/** Rolls one side of an assault: a die per stand, counting those at or under its level. */
+/**
+ * A side's assault total: the sum of its successful scores, each die at or under `level` adding its
+ * own score (seed: "adds Successful Scores"; close regulars rolling 4, 2, 3 total 2 + 3 = 5).
+ */
+export function assaultTotal(dice: readonly number[], level: number): number {
+  return dice.reduce((sum, d) => (d <= level ? sum + d : sum), 0);
+}
+
+/** Rolls one side of an assault: a die per stand, adding up the scores at or under its level. */
 export function rollAssault(state: Readable, log: EventLog, unit: Unit, role: Role, opponent: Unit): number {
   const level = successLevel(state, unit, role, opponent);
-  const roll = log.roll(unit.stands, 6, 'assault', `${unit.name} (${role}, succeeds on 1-${level})`);
-  return roll.dice.filter((d) => d <= level).length;
+  const roll = log.roll(unit.stands, 6, 'assault', `${unit.name} (${role})`);
+  const scores = roll.dice.filter((d) => d <= level);
+  const total = assaultTotal(roll.dice, level);
+  // The engine's line would add up every die; what counts here is the sum of the successful scores.
+  roll.text =
+    `${unit.name} (${role}, scores on 1-${level}) rolls ${roll.dice.join(', ')}: ` +
+    (scores.length === 0 ? 'no successful score, total 0' : `total ${scores.join(' + ')} = ${total}`);
+  return total;
 }
 
 /** Whether a losing unit must take its even losses as stands rather than falling back. */

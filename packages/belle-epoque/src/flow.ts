@@ -251,8 +251,9 @@ export function resumeAfterFire(
 }
 
 /**
- * Fights the assault: each side rolls a die per stand and counts successes; the loser loses the
- * difference, its even losses turned into 1 UD fall backs where it can and may.
+ * Fights the assault: each side rolls a die per stand and adds up its successful scores; the loser
+ * loses the difference between the totals, its even losses turned into 1 UD fall backs where it can
+ * and may. A tie costs each side a stand.
  */
 export function resolveAssault(state: BeState, log: EventLog, act: Activation, assault: Assault): void {
   const attacker = liveUnit(state, assault.attacker);
@@ -263,7 +264,7 @@ export function resolveAssault(state: BeState, log: EventLog, act: Activation, a
   defender.assaults += 1;
   log.add({
     type: 'assault',
-    text: `Assault of ${attacker.name} on ${defender.name}: ${attack} against ${defence}`,
+    text: `Assault of ${attacker.name} on ${defender.name}: total ${attack} against ${defence}, ${assaultVerdict(attacker, defender, attack, defence)}`,
     attacker: attacker.id,
     defender: defender.id,
     attack,
@@ -283,6 +284,13 @@ export function resolveAssault(state: BeState, log: EventLog, act: Activation, a
     : possibleFallBacks(state, loser, Math.floor(difference / 2));
   loseStands(state, log, loser, difference - fallBacks);
   proceedFallBack(state, log, act, loser, fallBacks, [position], { kind: 'offerCarry', winner: winner.id });
+}
+
+function assaultVerdict(attacker: Unit, defender: Unit, attack: number, defence: number): string {
+  if (attack === defence) return 'a tie: each side loses a stand';
+  const loser = attack > defence ? defender : attacker;
+  const difference = Math.abs(attack - defence);
+  return `${loser.name} loses ${difference} (stands or fall backs)`;
 }
 
 /** The winner may carry an abandoned position; a bold unit must. */

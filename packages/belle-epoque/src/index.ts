@@ -3,6 +3,7 @@ import { applyAction } from './apply.ts';
 import { boardOf } from './board.ts';
 import { choicesFor } from './choices.ts';
 import { presentView } from './present.ts';
+import { previewAction } from './preview.ts';
 import { findScenario, SCENARIOS } from './scenarios/index.ts';
 import { setupState } from './setup.ts';
 import { statusOf } from './status.ts';
@@ -27,6 +28,7 @@ export const belleEpoque: GameModule<BeState, BeView> = {
   choices: choicesFor,
   apply: applyAction,
   view: viewOf,
+  preview: previewAction,
   present: presentView,
   outcome: (state) => state.outcome,
 };

@@ -1,5 +1,6 @@
+import { rngFromSeed } from '@salient/engine';
 import { describe, expect, it } from 'vitest';
-import { baseLevel, successLevel } from '../src/assault.ts';
+import { assaultTotal, baseLevel, successLevel } from '../src/assault.ts';
 import { grid } from '../src/grid.ts';
 import type { BeState } from '../src/types.ts';
 import { type Applied, game, lab, play, refused, rolls, unit, withDice } from './helpers.ts';
@@ -34,6 +35,59 @@ describe('Assault: successful scores by troop kind', () => {
     expect(baseLevel(unit(state, 'r5'))).toBe(2);
     unit(state, 'b1').order = 'loose';
     expect(baseLevel(unit(state, 'b1'))).toBe(2);
+  });
+
+  it('adds the successful scores: the rule book example, 2 + 3 = 5 against 1 + 4 + 3 = 8, costs 3', () => {
+    expect(assaultTotal([4, 2, 3], 3)).toBe(5);
+    expect(assaultTotal([1, 4, 5, 3], 4)).toBe(8);
+    // 4 stands of bold choc tribesmen (blue b1) assault 3 stands of close-order regulars (red r1).
+    const state = assaulted({}, (s) => {
+      Object.assign(unit(s, 'b1'), {
+        kind: 'tribesmen',
+        stands: 4,
+        startStands: 6,
+        ratings: ['bold', 'choc'],
+      });
+      unit(s, 'r1').stands = 3;
+    });
+    const sorted = (dice: number[] | undefined) => [...(dice ?? [])].sort().join();
+    const fought = withDice(state, 'red', { type: 'noReaction' }, (r) => {
+      const [attack, defence] = rolls(r.events, 'assault');
+      return sorted(attack) === '1,3,4,5' && sorted(defence) === '2,3,4';
+    });
+    expect(fought.events.find((e) => e.type === 'assault')).toMatchObject({ attack: 8, defence: 5 });
+    // 3 losses: the 1st and 3rd as stands, the even 2nd as a 1 UD fall back.
+    expect(unit(fought.state, 'r1').stands).toBe(1);
+    const [back] = fallBackOptions(fought.state);
+    const after =
+      fought.state.phase.kind === 'fallBack'
+        ? play(fought.state, 'red', { type: 'fallBack', to: back }).state
+        : fought.state;
+    expect(grid.distance(unit(after, 'r1').hex!, '0707')).toBe(2);
+    // The log shows each side's successful scores and their total, not the sum of every die.
+    const lines = fought.events.filter((e) => e.type === 'roll' && e.purpose === 'assault');
+    const line = (dice: number[], level: number, total: number) =>
+      `rolls ${dice.join(', ')}: total ${dice.filter((d) => d <= level).join(' + ')} = ${total}`;
+    expect(lines[0]!.text).toContain(`(attacker, scores on 1-4) ${line(lines[0]!.dice as number[], 4, 8)}`);
+    expect(lines[1]!.text).toContain(`(defender, scores on 1-3) ${line(lines[1]!.dice as number[], 3, 5)}`);
+    expect(fought.events.find((e) => e.type === 'assault')?.text).toContain(
+      'total 8 against 5, Red 1st Brigade loses 3',
+    );
+  });
+
+  it('totals each side as the sum of its dice at or under its level, whatever the dice', () => {
+    const state = assaulted();
+    const total = (dice: number[]) => dice.filter((d) => d <= 3).reduce((a, b) => a + b, 0);
+    for (let i = 0; i < 40; i++) {
+      const trial = structuredClone(state);
+      trial.rng = rngFromSeed(`totals-${i}`);
+      const fought = play(trial, 'red', { type: 'noReaction' });
+      const [attack, defence] = rolls(fought.events, 'assault');
+      expect(fought.events.find((e) => e.type === 'assault')).toMatchObject({
+        attack: total(attack!),
+        defence: total(defence!),
+      });
+    }
   });
 
   it('makes the loser lose the difference; a tie costs each side a stand', () => {
