@@ -181,7 +181,6 @@ function activate(state: BeState, log: EventLog, seat: Seat, action: JsonObject 
       startHex: unit.hex!,
       steps: 0,
       halted: false,
-      enteredRough: false,
       startedInRough: startsInRough(state, unit),
     },
   };
@@ -199,10 +198,9 @@ function act(
       const to = stringParam(action, 'to');
       const problem = stepProblem(state, activationMove(activation, unit), to);
       if (problem) violation(problem.code, problem.message);
-      const step = takeStep(state, log, unit, to);
+      const step = takeStep(state, log, activationMove(activation, unit), to);
       activation.steps += step.cost;
       if (step.halts) activation.halted = true;
-      if (step.rough) activation.enteredRough = true;
       if (activationMove(activation, unit).remaining === 0) activation.halted = true;
       return;
     }
@@ -288,7 +286,7 @@ function evadeStep(
   phase: Extract<Phase, { kind: 'evade' }>,
   action: JsonObject & { type: string },
 ): void {
-  const unit = liveUnit(state, phase.assault.defender);
+  liveUnit(state, phase.assault.defender);
   if (action.type === 'endEvade') {
     finishEvade(state, log, phase.act, phase.assault, phase.origin);
     return;
@@ -296,7 +294,7 @@ function evadeStep(
   const to = stringParam(action, 'to');
   const problem = stepProblem(state, evadeMove(state, phase), to);
   if (problem) violation(problem.code, problem.message);
-  const step = takeStep(state, log, unit, to);
+  const step = takeStep(state, log, evadeMove(state, phase), to);
   phase.stepsLeft = step.halts ? 0 : phase.stepsLeft - step.cost;
   if (phase.stepsLeft <= 0) finishEvade(state, log, phase.act, phase.assault, phase.origin);
 }

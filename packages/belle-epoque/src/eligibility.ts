@@ -4,14 +4,21 @@ import { grid } from './grid.ts';
 import type { Activation, Readable, Unit } from './types.ts';
 import { unitById } from './units.ts';
 
+/** Rough ground: a unit that entered rough this turn, by any movement, may not fire or assault. */
+export function enteredRoughProblem(unit: Unit, what: 'fire' | 'assault'): Problem | null {
+  if (!unit.enteredRough) return null;
+  return {
+    code: 'ENTERED_ROUGH',
+    message: `${unit.name} entered rough ground this turn and may not ${what} until the turn ends`,
+  };
+}
+
 /** Why the active unit may not fire at all now, whatever the target. */
-export function mayFireProblem(act: Activation): Problem | null {
+export function mayFireProblem(act: Activation, unit: Unit): Problem | null {
   if (act.test !== 'passed')
     return { code: 'NOT_ACTIVATED', message: 'only a unit that passed its reactivity test may fire' };
   if (act.steps > 1) return { code: 'MARCHED', message: 'a unit that marched may not fire' };
-  if (act.enteredRough)
-    return { code: 'ENTERED_ROUGH', message: 'a unit that entered rough ground may not fire this turn' };
-  return null;
+  return enteredRoughProblem(unit, 'fire');
 }
 
 export function fireActionProblem(
@@ -20,17 +27,14 @@ export function fireActionProblem(
   firer: Unit,
   target: unknown,
 ): Problem | null {
-  return mayFireProblem(act) ?? fireProblem(state, firer, target, act.steps === 1);
+  return mayFireProblem(act, firer) ?? fireProblem(state, firer, target, act.steps === 1);
 }
 
-export function mayAssaultProblem(act: Activation): Problem | null {
+export function mayAssaultProblem(act: Activation, unit: Unit): Problem | null {
   if (act.test !== 'passed') {
     return { code: 'NOT_ACTIVATED', message: 'only a unit that passed its reactivity test may assault' };
   }
-  if (act.enteredRough) {
-    return { code: 'ENTERED_ROUGH', message: 'a unit that entered rough ground may not assault this turn' };
-  }
-  return null;
+  return enteredRoughProblem(unit, 'assault');
 }
 
 export function assaultProblem(
@@ -39,7 +43,7 @@ export function assaultProblem(
   attacker: Unit,
   targetId: unknown,
 ): Problem | null {
-  const general = mayAssaultProblem(act);
+  const general = mayAssaultProblem(act, attacker);
   if (general) return general;
   const target = typeof targetId === 'string' ? unitById(state, targetId) : undefined;
   if (!target || target.hex === null)

@@ -45,6 +45,7 @@ export function startTurn(state: BeState, log: EventLog, turn: number): void {
     unit.activated = unit.hex === null;
     unit.movedThisTurn = false;
     unit.assaults = 0;
+    unit.enteredRough = false;
   }
   log.add({ type: 'turn', text: `Turn ${turn} of ${state.lastTurn} begins` });
   for (const side of state.seats) {
@@ -93,13 +94,17 @@ export function endActivation(state: BeState, log: EventLog): void {
   else drawNext(state, log);
 }
 
-/** Unactivated units of the defender's side that may fire at the attacker before the assault. */
+/**
+ * Unactivated units of the defender's side that may fire at the attacker before the assault; not one
+ * that entered rough ground this turn (it may not fire until the turn ends).
+ */
 export function salvoUnits(state: Readable, assault: Assault): Unit[] {
   const attacker = unitById(state, assault.attacker)!;
   const defender = unitById(state, assault.defender)!;
   return onMap(state, defender.side).filter(
     (u) =>
       !u.activated &&
+      !u.enteredRough &&
       !assault.reacted.includes(u.id) &&
       (u.id === defender.id || grid.distance(u.hex!, attacker.hex!) <= 1),
   );

@@ -36,15 +36,66 @@ export function activationMove(act: Activation, unit: Unit): MoveContext {
   };
 }
 
-/** The friendly unit a two-sector step passes through, if that step is an interpenetration. */
-function intervening(state: Readable, ctx: MoveContext, to: HexId): Unit | undefined {
-  const from = ctx.unit.hex!;
-  for (const hex of grid.neighbors(from)) {
-    if (!grid.adjacent(hex, to)) continue;
-    const friend = unitAt(state, hex);
-    if (friend && friend.side === ctx.unit.side && grid.adjacent(hex, ctx.origin)) return friend;
+/**
+ * No march when leaving rough ground: a unit that is not special may not move on from a rough sector
+ * it has entered, since any further step would make its movement a march out of rough ground.
+ */
+export function roughHalts(state: Readable, unit: Unit, hex: HexId): boolean {
+  return (terrainAt(state, hex)?.rough ?? false) && !hasRating(unit, 'special');
+}
+
+/** Why the mover may not pass through the friend at `through`, or null. */
+function throughProblem(
+  state: Readable,
+  ctx: MoveContext,
+  friend: Unit,
+): { code: string; message: string } | null {
+  const through = friend.hex!;
+  if (!passableFor(state, through, ctx.unit)) {
+    return { code: 'IMPASSABLE', message: `${through} is impassable to ${ctx.unit.name}` };
   }
-  return undefined;
+  if (
+    terrainAt(state, through)?.halts ||
+    roughHalts(state, ctx.unit, through) ||
+    inEnemyZoc(state, ctx.unit.side, through)
+  ) {
+    return {
+      code: 'WOULD_HALT_IN_FRIEND',
+      message: `a unit entering ${through} would have to stop inside ${friend.name}`,
+    };
+  }
+  return null;
+}
+
+/**
+ * The friend a two-sector step to `to` passes through: one next to both ends and to the start of the
+ * movement, that the mover may cross. Where two could serve, one not standing in rough ground is
+ * taken (entering rough would bar fire and assault for the turn). `problem` explains a refusal.
+ */
+export function interpenetration(
+  state: Readable,
+  ctx: MoveContext,
+  to: HexId,
+): { friend: Unit; problem: null } | { friend: null; problem: { code: string; message: string } } {
+  const from = ctx.unit.hex!;
+  const friends = grid
+    .neighbors(from)
+    .filter((hex) => grid.adjacent(hex, to) && grid.adjacent(hex, ctx.origin))
+    .map((hex) => unitAt(state, hex))
+    .filter((u): u is Unit => u !== undefined && u.side === ctx.unit.side);
+  if (friends.length === 0) {
+    return {
+      friend: null,
+      problem: {
+        code: 'NOT_ADJACENT',
+        message: `${to} is not next to ${from} nor beyond a friend next to the start`,
+      },
+    };
+  }
+  const crossable = friends.filter((f) => throughProblem(state, ctx, f) === null);
+  if (crossable.length === 0) return { friend: null, problem: throughProblem(state, ctx, friends[0]!)! };
+  const dry = crossable.find((f) => !(terrainAt(state, f.hex!)?.rough ?? false));
+  return { friend: dry ?? crossable[0]!, problem: null };
 }
 
 /** Why a step to `to` is refused, or null when it is legal. Choices and apply both ask this. */
@@ -63,24 +114,10 @@ export function stepProblem(
     if (!ctx.mayInterpenetrate) {
       return { code: 'NOT_ADJACENT', message: 'only a successfully activated unit may pass through friends' };
     }
-    const friend = intervening(state, ctx, to);
-    if (!friend) {
-      return {
-        code: 'NOT_ADJACENT',
-        message: `${to} is not next to ${from} nor beyond a friend next to the start`,
-      };
-    }
+    const { problem } = interpenetration(state, ctx, to);
+    if (problem?.code === 'NOT_ADJACENT') return problem;
     if (ctx.remaining < 2) return { code: 'NO_MOVE_LEFT', message: 'passing through a friend takes 2 UD' };
-    const through = friend.hex!;
-    if (!passableFor(state, through, ctx.unit)) {
-      return { code: 'IMPASSABLE', message: `${through} is impassable to ${ctx.unit.name}` };
-    }
-    if (terrainAt(state, through)?.halts || inEnemyZoc(state, ctx.unit.side, through)) {
-      return {
-        code: 'WOULD_HALT_IN_FRIEND',
-        message: `a unit entering ${through} would have to stop inside ${friend.name}`,
-      };
-    }
+    if (problem) return problem;
   } else if (distance !== 1) {
     return { code: 'NOT_ADJACENT', message: `${to} is not next to ${from}` };
   }
@@ -109,20 +146,27 @@ function sectorsAround(hex: HexId, range: number): HexId[] {
 }
 
 /**
- * Moves the unit one step (already checked legal), discovers what it now sees, and says whether the
- * ground it entered halts it and whether it is rough.
+ * Moves the unit one step (already checked legal), discovers what it now sees, and says whether it
+ * must stop there: halting ground, an enemy zone of control, or rough ground it may not march out of.
+ * Passing through a friend standing in rough ground counts as entering rough ground.
  */
 export function takeStep(
   state: BeState,
   log: EventLog,
-  unit: Unit,
+  ctx: MoveContext,
   to: HexId,
-): { cost: number; halts: boolean; rough: boolean } {
+): { cost: number; halts: boolean } {
+  const unit = ctx.unit;
   const cost = grid.distance(unit.hex!, to);
-  relocate(state, log, unit, to, { type: 'moved', text: `${unit.name} moves from ${unit.hex} to ${to}` });
-  const terrain = terrainAt(state, to);
-  const halts = (terrain?.halts ?? false) || inEnemyZoc(state, unit.side, to);
-  return { cost, halts, rough: terrain?.rough ?? false };
+  const through = cost === 2 ? interpenetration(state, ctx, to).friend : null;
+  if (through && terrainAt(state, through.hex!)?.rough) unit.enteredRough = true;
+  const text = through
+    ? `${unit.name} moves from ${unit.hex} through ${through.name} at ${through.hex} to ${to}`
+    : `${unit.name} moves from ${unit.hex} to ${to}`;
+  relocate(state, log, unit, to, { type: 'moved', text });
+  const halts =
+    (terrainAt(state, to)?.halts ?? false) || inEnemyZoc(state, unit.side, to) || roughHalts(state, unit, to);
+  return { cost, halts };
 }
 
 /** An evade is a march by the assaulted unit from where it stood, friends passable as in a march. */

@@ -13,6 +13,7 @@ const SYMBOL: Record<Unit['kind'], PiecePresentation['symbol']> = {
 function piece(unit: Unit): PiecePresentation {
   const notes = [unit.order === 'loose' ? 'loose order' : 'close order', unit.quality, ...unit.ratings];
   if (unit.activated) notes.push('activated');
+  if (unit.enteredRough) notes.push('entered rough ground: no fire or assault this turn');
   return {
     id: unit.id,
     loc: unit.hex,

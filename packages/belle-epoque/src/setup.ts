@@ -30,6 +30,7 @@ export function setupState(scenarioId: string, _options: JsonObject, seed: strin
       movedThisTurn: false,
       revealed: false,
       assaults: 0,
+      enteredRough: false,
     })),
   );
   const terrain: Record<HexId, Terrain> = {};

@@ -88,7 +88,8 @@ export function discover(state: BeState, log: EventLog): HexId[] {
 
 /**
  * Puts a unit in a new sector, by move, fall back or carrying the position: it is told in the log,
- * counts as having moved, shows itself, and whatever it now sees is discovered.
+ * counts as having moved, shows itself, notes rough ground entered (no fire or assault for the rest
+ * of the turn), and whatever it now sees is discovered.
  */
 export function relocate(
   state: BeState,
@@ -101,5 +102,6 @@ export function relocate(
   unit.hex = to;
   unit.movedThisTurn = true;
   unit.revealed = true;
+  if (terrainAt(state, to)?.rough) unit.enteredRough = true;
   discover(state, log);
 }

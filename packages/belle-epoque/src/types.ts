@@ -40,6 +40,11 @@ export type Unit = {
   revealed: boolean;
   /** Assaults fought this turn, as attacker or defender. */
   assaults: number;
+  /**
+   * Entered a rough sector this turn, by any movement (move, evade, fall back, carrying, or passing
+   * through a friend standing in one): it may not fire or assault again before the turn ends.
+   */
+  enteredRough: boolean;
 };
 
 /** What the active unit did so far in its activation. */
@@ -51,7 +56,7 @@ export type Activation = {
   steps: number;
   /** The unit may not move again this activation (stopped by terrain, zone of control or allowance). */
   halted: boolean;
-  enteredRough: boolean;
+  /** Began the activation in rough ground: no march out of it (special units excepted). */
   startedInRough: boolean;
 };
 
