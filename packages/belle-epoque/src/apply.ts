@@ -137,26 +137,38 @@ function dispatch(state: BeState, log: EventLog, seat: Seat, action: JsonObject 
   }
 }
 
+/**
+ * Doctrine: each side names the units whose order changes from the scenario's (loose to close or
+ * close to loose), so a side that changes nothing keeps the scenario's order of battle.
+ */
 function chooseDoctrine(state: BeState, log: EventLog, seat: Seat, action: JsonObject): void {
   if (state.phase.kind !== 'doctrine') return;
-  const loose = stringListParam(action, 'loose');
-  for (const id of loose) {
+  const change = stringListParam(action, 'change');
+  for (const id of change) {
     const unit = unitById(state, id);
     check(unit && unit.side === seat, CommonErrorCode.UnknownUnit, `${id} is not one of your units`);
     check(choosesOrder(unit), 'FIXED_ORDER', `${unit.name} always fights in close order`);
   }
-  state.phase.sealed[seat] = loose;
+  state.phase.sealed[seat] = change;
   state.phase.submitted.push(seat);
   log.add({ type: 'doctrineChosen', text: `The ${seat} army has chosen its order of battle`, side: seat });
   if (state.phase.submitted.length < state.seats.length) return;
   const sealed = state.phase.sealed;
   for (const unit of state.units) {
-    if (choosesOrder(unit)) unit.order = (sealed[unit.side] ?? []).includes(unit.id) ? 'loose' : 'close';
+    if ((sealed[unit.side] ?? []).includes(unit.id)) unit.order = unit.order === 'loose' ? 'close' : 'loose';
   }
   for (const side of state.seats) {
-    const names = state.units.filter((u) => u.side === side && u.order === 'loose').map((u) => u.name);
+    const loose = state.units.filter((u) => u.side === side && u.order === 'loose');
+    const names = loose.map((u) => u.name);
     const text = `The ${side} army: ${names.length > 0 ? `loose order for ${names.join(', ')}` : 'all in close order'}`;
-    log.add({ type: 'doctrine', text, side, loose: sealed[side] ?? [], reveals: true });
+    log.add({
+      type: 'doctrine',
+      text,
+      side,
+      loose: loose.map((u) => u.id),
+      changed: sealed[side] ?? [],
+      reveals: true,
+    });
   }
   startTurn(state, log, 1);
 }

@@ -126,20 +126,26 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
   }
 }
 
+/** The order of battle: the units shown keep the scenario's order unless picked here to change it. */
 function doctrineChoice(state: Readable, seat: Seat): Choice {
   const formed = state.units.filter((u) => u.side === seat && choosesOrder(u));
   return {
     action: 'doctrine',
-    label: 'Choose which formed infantry fights in loose order (the rest in close order)',
+    label: 'Confirm the order of battle: pick the units that change order (the others keep the order shown)',
     base: {},
     params: [
       {
-        name: 'loose',
-        label: 'Units in loose order',
+        name: 'change',
+        label: 'Units that change order',
         kind: 'some',
         min: 0,
         max: formed.length,
-        options: formed.map((u) => ({ value: u.id, label: u.name, piece: u.id, loc: u.hex ?? undefined })),
+        options: formed.map((u) => ({
+          value: u.id,
+          label: `${u.name}: ${u.order === 'loose' ? 'loose to close order' : 'close to loose order'}`,
+          piece: u.id,
+          loc: u.hex ?? undefined,
+        })),
       },
     ],
   };

@@ -75,6 +75,7 @@ export type AfterFallBack =
  * never wait on a decision it lacks the facts for.
  */
 export type Phase =
+  /** `sealed`: per side, the units whose order changes from the scenario's, hidden until both chose. */
   | { kind: 'doctrine'; submitted: Seat[]; sealed: Record<Seat, string[]> }
   | { kind: 'pick'; side: Seat }
   | { kind: 'activation'; act: Activation }

@@ -6,11 +6,15 @@ import type { BeState, Terrain, Unit } from '../src/types.ts';
 
 export const game = belleEpoque;
 
-/** A scenario's state with the doctrine chosen (nobody loose unless said) and turn 1 under way. */
+/**
+ * A scenario's state with the doctrine chosen (nobody loose unless said: units loose by the
+ * scenario's default are changed to close) and turn 1 under way.
+ */
 export function started(scenario = 'encounter', seed = 'test'): BeState {
   let state = game.setup(scenario, {}, seed);
   for (const seat of [...state.seats]) {
-    const result = game.apply(state, seat, { type: 'doctrine', loose: [] });
+    const change = state.units.filter((u) => u.side === seat && u.order === 'loose').map((u) => u.id);
+    const result = game.apply(state, seat, { type: 'doctrine', change });
     if (!result.ok) throw new Error(result.error.message);
     state = result.state;
   }

@@ -44,7 +44,7 @@ describe('Illegal actions are refused with a code and change nothing', () => {
       undefined,
       [],
       { type: 'move', to: { x: 1 } },
-      { type: 'doctrine', loose: 'b1' },
+      { type: 'doctrine', change: 'b1' },
       { type: 'takeLosses' },
     ]) {
       for (const seat of ['blue', 'red']) expect(() => game.apply(state, seat, action)).not.toThrow();

@@ -6,32 +6,67 @@ describe('Doctrine: loose or close order, chosen before the game', () => {
   it('keeps each side choice sealed from the other side and spectators until both have chosen', () => {
     const state = game.setup('encounter', {}, 'doctrine');
     expect(game.status(state).toAct).toEqual(['blue', 'red']);
-    const blue = play(state, 'blue', { type: 'doctrine', loose: ['b1', 'b2'] }).state;
+    const blue = play(state, 'blue', { type: 'doctrine', change: ['b1', 'b2'] }).state;
     expect(JSON.stringify(game.view(blue, 'red'))).not.toContain('"b1","b2"');
     expect(JSON.stringify(game.view(blue, null))).not.toContain('"b1","b2"');
     expect(game.view(blue, 'blue').phase).toMatchObject({ kind: 'doctrine', sealed: { blue: ['b1', 'b2'] } });
     expect(game.status(blue).toAct).toEqual(['red']);
     expect(game.choices(blue, 'blue')).toEqual([]);
-    const both = play(blue, 'red', { type: 'doctrine', loose: ['r7'] }).state;
+    const both = play(blue, 'red', { type: 'doctrine', change: ['r7'] }).state;
     expect(unit(both, 'b1').order).toBe('loose');
     expect(unit(both, 'b3').order).toBe('close');
-    expect(unit(both, 'r7').order).toBe('loose');
+    expect(unit(both, 'r7').order).toBe('close');
     expect(both.turn).toBe(1);
+  });
+
+  it('keeps the scenario defaults unless the player changes them (ruling 12)', () => {
+    // Encounter: Blue's Rifle Brigade and Red's Mounted Rifles are loose by default.
+    const state = game.setup('encounter', {}, 'defaults');
+    expect(state.units.filter((u) => u.order === 'loose').map((u) => u.id)).toEqual(['b5', 'r7']);
+    const options = game
+      .choices(state, 'blue')[0]!
+      .params[0]!.options.map((o) => o.label)
+      .filter((l) => l.startsWith('Blue Rifle') || l.startsWith('Blue 1st Brigade'));
+    expect(options).toEqual([
+      'Blue 1st Brigade: close to loose order',
+      'Blue Rifle Brigade: loose to close order',
+    ]);
+    const unchanged = play(play(state, 'blue', { type: 'doctrine', change: [] }).state, 'red', {
+      type: 'doctrine',
+      change: [],
+    });
+    expect(unchanged.state.units.filter((u) => u.order === 'loose').map((u) => u.id)).toEqual(['b5', 'r7']);
+    expect(unchanged.events.find((e) => e.type === 'doctrine' && e.side === 'blue')?.text).toBe(
+      'The blue army: loose order for Blue Rifle Brigade',
+    );
+    const changed = play(play(state, 'blue', { type: 'doctrine', change: ['b5', 'b1'] }).state, 'red', {
+      type: 'doctrine',
+      change: [],
+    }).state;
+    expect(unit(changed, 'b5').order).toBe('close');
+    expect(unit(changed, 'b1').order).toBe('loose');
+    // Rossignol: two German brigade halves in the forest are loose by default.
+    const rossignol = game.setup('rossignol-1914', {}, 'defaults');
+    const kept = play(play(rossignol, 'french', { type: 'doctrine', change: [] }).state, 'german', {
+      type: 'doctrine',
+      change: [],
+    }).state;
+    expect(kept.units.filter((u) => u.order === 'loose').map((u) => u.id)).toEqual(['g1', 'g2']);
   });
 
   it('refuses loose order for cavalry, which is always close', () => {
     const state = game.setup('encounter', {}, 'doctrine');
-    expect(refused(state, 'blue', { type: 'doctrine', loose: ['b7'] })).toBe('FIXED_ORDER');
-    expect(refused(state, 'blue', { type: 'doctrine', loose: ['r1'] })).toBe('UNKNOWN_UNIT');
-    expect(refused(state, 'blue', { type: 'doctrine', loose: ['b1', 'b1'] })).toBe('MALFORMED_ACTION');
+    expect(refused(state, 'blue', { type: 'doctrine', change: ['b7'] })).toBe('FIXED_ORDER');
+    expect(refused(state, 'blue', { type: 'doctrine', change: ['r1'] })).toBe('UNKNOWN_UNIT');
+    expect(refused(state, 'blue', { type: 'doctrine', change: ['b1', 'b1'] })).toBe('MALFORMED_ACTION');
   });
 });
 
 describe('Command points: a die per 8 stands, d4/d6/d8 by the general', () => {
   it('rolls ceil(stands / 8) dice of the general quality at the start of each turn', () => {
     const setup = game.setup('rossignol-1914', {}, 'cp');
-    const first = play(setup, 'french', { type: 'doctrine', loose: [] }).state;
-    const result = play(first, 'german', { type: 'doctrine', loose: [] });
+    const first = play(setup, 'french', { type: 'doctrine', change: [] }).state;
+    const result = play(first, 'german', { type: 'doctrine', change: [] });
     const command = result.events.filter((e) => e.type === 'roll' && e.purpose === 'command');
     // French: 18 stands, mediocre general: 3d4. Germans: 23 stands, average general: 3d6.
     expect(command.map((e) => [(e.dice as number[]).length, e.sides])).toEqual([
