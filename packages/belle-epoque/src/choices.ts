@@ -1,6 +1,6 @@
 import type { Choice, ChoiceOption, Seat } from '@salient/engine';
 import { assaultProblem, fireActionProblem } from './eligibility.ts';
-import { fireOdds } from './fire.ts';
+import { fireOdds, hitText } from './fire.ts';
 import { mayEvade, salvoUnits, usefulCommandPoints } from './flow.ts';
 import { fallBackOptions } from './losses.ts';
 import { activationMove, evadeMove, legalSteps } from './movement.ts';
@@ -220,7 +220,7 @@ function activeUnitChoices(state: Readable, act: Activation): Choice[] {
             const odds = fireOdds(state, unit, t, moving);
             return {
               value: t.id,
-              label: `${t.name} (${odds.dice} dice, hit on ${odds.missUpTo + 1}-${odds.hitOn})`,
+              label: `${t.name} (${odds.dice} dice, ${hitText(odds)})`,
               piece: t.id,
               loc: t.hex!,
             };

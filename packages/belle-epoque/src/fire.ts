@@ -38,6 +38,14 @@ export function fireProblem(
   if (!lineIsClear(state, firer.hex!, target.hex, true)) {
     return { code: 'NO_LINE_OF_FIRE', message: `troops or terrain block the line of fire to ${target.name}` };
   }
+  // Ruling 27: a fire no die can hit is not offered nor accepted (it would only give the firer away).
+  const odds = fireOdds(state, firer, target, moving);
+  if (odds.hitOn <= odds.missUpTo) {
+    return {
+      code: 'NO_POSSIBLE_HIT',
+      message: `no die can hit ${target.name}: ${firer.name} needs ${odds.hitOn} or less, and ${odds.missUpTo === 1 ? 'a 1 misses' : `1-${odds.missUpTo} miss`} against it`,
+    };
+  }
   return null;
 }
 
@@ -68,7 +76,7 @@ export function rollFire(state: BeState, log: EventLog, firer: Unit, target: Uni
   const hits = roll.dice.filter((d) => d <= odds.hitOn && d > odds.missUpTo).length;
   log.add({
     type: 'fire',
-    text: `${firer.name} fires at ${target.name} (${hitRange(odds)}): ${hits} hit${hits === 1 ? '' : 's'}`,
+    text: `${firer.name} fires at ${target.name} (${odds.dice} dice, ${hitText(odds)}): ${hits} hit${hits === 1 ? '' : 's'}`,
     firer: firer.id,
     target: target.id,
     hits,
@@ -77,11 +85,8 @@ export function rollFire(state: BeState, log: EventLog, firer: Unit, target: Uni
   return hits;
 }
 
-export function enemiesInSight(state: Readable, firer: Unit, moving: boolean): Unit[] {
-  return state.units.filter((u) => u.hex !== null && fireProblem(state, firer, u.id, moving) === null);
-}
-
-function hitRange(odds: FireOdds): string {
+/** The scores that hit, in words: "hit on 2-4", "hit on 1". */
+export function hitText(odds: FireOdds): string {
   if (odds.hitOn <= odds.missUpTo) return 'no score can hit';
   return odds.hitOn === odds.missUpTo + 1
     ? `hit on ${odds.hitOn}`

@@ -1,5 +1,6 @@
 import { check, type EventLog, type HexId, type Outcome } from '@salient/engine';
 import { holdsGround, rollAssault } from './assault.ts';
+import { fireProblem } from './fire.ts';
 import { grid } from './grid.ts';
 import { fallBackOptions, fallBackStep, loseStands, possibleFallBacks } from './losses.ts';
 import { relocate } from './sight.ts';
@@ -96,7 +97,8 @@ export function endActivation(state: BeState, log: EventLog): void {
 
 /**
  * Unactivated units of the defender's side that may fire at the attacker before the assault; not one
- * that entered rough ground this turn (it may not fire until the turn ends).
+ * that entered rough ground this turn (it may not fire until the turn ends), nor one whose fire could
+ * not hit the attacker (ruling 27).
  */
 export function salvoUnits(state: Readable, assault: Assault): Unit[] {
   const attacker = unitById(state, assault.attacker)!;
@@ -106,7 +108,8 @@ export function salvoUnits(state: Readable, assault: Assault): Unit[] {
       !u.activated &&
       !u.enteredRough &&
       !assault.reacted.includes(u.id) &&
-      (u.id === defender.id || grid.distance(u.hex!, attacker.hex!) <= 1),
+      (u.id === defender.id || grid.distance(u.hex!, attacker.hex!) <= 1) &&
+      fireProblem(state, u, attacker.id, false) === null,
   );
 }
 

@@ -209,3 +209,37 @@ describe('Visibility: 4 UD less its reductions', () => {
     expect(refused(state, 'blue', { type: 'fire', target: 'r1' })).toBe('NOT_VISIBLE');
   });
 });
+
+describe('Fire: targets no die can hit (ruling 27)', () => {
+  it('neither offers nor accepts a fire whose "to hit" number is inside the automatic misses', () => {
+    // Cavalry (type F) hits on 1 at 2 UD: against loose order in the open a 1 misses, so no die can hit.
+    const state = seen(passed(lab({ b7: '0707', r1: '0705', r2: '0507' }), 'b7'), 'r1', 'r2');
+    unit(state, 'r1').order = 'loose';
+    expect(grid.distance('0707', '0705')).toBe(2);
+    expect(grid.distance('0707', '0507')).toBe(2);
+    const fire = game.choices(state, 'blue').find((c) => c.action === 'fire')!;
+    expect(fire.params[0]!.options.map((o) => o.label)).toEqual(['Red 2nd Brigade (3 dice, hit on 1)']);
+    expect(refused(state, 'blue', { type: 'fire', target: 'r1' })).toBe('NO_POSSIBLE_HIT');
+    // A conspicuous target raises the number to 2: a hit is possible again, on a 2 only.
+    unit(state, 'r1').ratings.push('conspicuous');
+    const labels = game
+      .choices(state, 'blue')
+      .find((c) => c.action === 'fire')!
+      .params[0]!.options.map((o) => o.label);
+    expect(labels).toContain('Red 1st Brigade (3 dice, hit on 2)');
+  });
+
+  it('offers salvo and support fire only to units that could hit the attacker', () => {
+    // Blue's b1 assaults from dense woods: close infantry in cover, so a 1 misses. Red's r2 next to
+    // it has type G weapons (hit on 1 only) and could never hit it; r1 (type B) can.
+    const state = lab({ b1: '0707', r1: '0706', r2: '0806' }, { terrain: { '0707': 'woods' } });
+    unit(state, 'r2').firepower = 'G';
+    const declared = play(passed(state, 'b1'), 'blue', { type: 'assault', target: 'r1' }).state;
+    const salvos = game
+      .choices(declared, 'red')
+      .filter((c) => c.action === 'salvo')
+      .map((c) => c.base.unit);
+    expect(salvos).toEqual(['r1']);
+    expect(refused(declared, 'red', { type: 'salvo', unit: 'r2', cp: 0 })).toBe('CANNOT_REACT');
+  });
+});
