@@ -202,11 +202,14 @@ describe('a Belle Epoque encounter in the browser', () => {
     expect(await yourMove(blue)).toBe(true);
     expect(await yourMove(red)).toBe(true);
 
-    // Blue puts two brigades in loose order: one clicked on the map, one from the list.
+    // Blue puts two more brigades in loose order (its Rifle Brigade is loose by default): one
+    // clicked on the map, one from the list.
     await step(blue, async () => {
       await blue.locator('[data-choice="doctrine"]').click();
       await clickCentre(blue, 'svg.board g.counter.pickable[data-piece="b1"]');
-      await blue.locator('[data-active-choice] [data-option="Blue 2nd Brigade"]').click();
+      await blue
+        .locator('[data-active-choice] [data-option="Blue 2nd Brigade: close to loose order"]')
+        .click();
       expect(await blue.locator('[data-active-choice] [data-option].picked').count()).toBe(2);
       await blue.locator('[data-confirm]').click();
     });
@@ -228,7 +231,7 @@ describe('a Belle Epoque encounter in the browser', () => {
 
     await step(red, async () => {
       await red.locator('[data-choice="doctrine"]').click();
-      await red.locator('[data-active-choice] [data-option="Red 1st Brigade"]').click();
+      await red.locator('[data-active-choice] [data-option="Red 1st Brigade: close to loose order"]').click();
       await red.locator('[data-confirm]').click();
     });
     for (const page of everyone()) {
@@ -237,7 +240,9 @@ describe('a Belle Epoque encounter in the browser', () => {
       expect(await counterTitle(page, 'b3')).toContain('close order');
       expect(await counterTitle(page, 'r1')).toContain('loose order');
       const log = await logText(page);
-      expect(log).toContain('The blue army: loose order for Blue 1st Brigade, Blue 2nd Brigade');
+      expect(log).toContain(
+        'The blue army: loose order for Blue 1st Brigade, Blue 2nd Brigade, Blue Rifle Brigade',
+      );
       expect(log).toContain('Turn 1 of 8 begins');
     }
     await expectSameEverywhere();
