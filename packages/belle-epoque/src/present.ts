@@ -1,7 +1,7 @@
 import type { MarkerPresentation, PiecePresentation, Presentation, Seat } from '@salient/engine';
 import { grid } from './grid.ts';
 import type { BeView, Unit } from './types.ts';
-import { victoryPoints } from './victory.ts';
+import { breakingPoint, standsLost, victoryPoints } from './victory.ts';
 
 const SYMBOL: Record<Unit['kind'], PiecePresentation['symbol']> = {
   infantry: 'infantry',
@@ -71,6 +71,13 @@ export function presentView(view: BeView, _seat: Seat | null): Presentation {
     });
   }
   if (view.phase.kind === 'pick') tracks.push({ id: 'drawn', label: 'Token drawn', value: view.phase.side });
+  for (const side of view.seats) {
+    tracks.push({
+      id: `lost-${side}`,
+      label: `${side} stands lost`,
+      value: `${standsLost(view, side)} (breaks at ${breakingPoint(view, side)})`,
+    });
+  }
   for (const side of view.seats) {
     tracks.push({
       id: `vp-${side}`,

@@ -1,4 +1,5 @@
 import type { Outcome, Seat } from '@salient/engine';
+import { findScenario } from './scenarios/index.ts';
 import type { BeState, Readable } from './types.ts';
 import { enemyOf, onMap, unitAt } from './units.ts';
 
@@ -18,9 +19,14 @@ export function victoryPoints(state: Readable, side: Seat): number {
   return vp;
 }
 
-/** An army that has lost half its stands or more breaks at the end of the turn. */
+/** Stands lost at which `side` breaks: the scenario's figure, or half its starting stands. */
+export function breakingPoint(state: Readable, side: Seat): number {
+  return findScenario(state.scenario)?.breakAt?.[side] ?? Math.ceil(startingStands(state, side) / 2);
+}
+
+/** An army that has lost its breaking point in stands (half, unless the scenario says) breaks. */
 export function isBroken(state: Readable, side: Seat): boolean {
-  return standsLost(state, side) * 2 >= startingStands(state, side);
+  return standsLost(state, side) >= breakingPoint(state, side);
 }
 
 /** An objective belongs to the last side to end an activation in it. */
@@ -55,7 +61,11 @@ export function endOfTurnOutcome(state: Readable): Outcome | null {
   const broken = state.seats.filter((s) => isBroken(state, s));
   if (broken.length === 1) {
     const loser = broken[0]!;
-    return { winner: enemyOf(state, loser), reason: `the ${loser} army broke, having lost half its stands` };
+    const lost = standsLost(state, loser);
+    return {
+      winner: enemyOf(state, loser),
+      reason: `the ${loser} army broke, having lost ${lost} stands of ${startingStands(state, loser)}`,
+    };
   }
   if (broken.length === 2) return byPoints(state, 'both armies broke');
   if (state.turn >= state.lastTurn) return byPoints(state, `end of turn ${state.lastTurn}`);

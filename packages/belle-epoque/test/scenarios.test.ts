@@ -132,6 +132,33 @@ describe('Victory conditions', () => {
     expect(endOfTurnOutcome(state)).toMatchObject({ winner: 'red' });
   });
 
+  it("breaks each army at its scenario's breaking point (ruling 28)", () => {
+    const encounter = started('encounter');
+    unit(encounter, 'r1').stands = 0;
+    unit(encounter, 'r2').stands = 0;
+    unit(encounter, 'r3').stands = 0;
+    unit(encounter, 'r4').stands = 2;
+    // Red has lost 14 stands of 30: below half, but its breaking point.
+    expect(isBroken(encounter, 'red')).toBe(true);
+    unit(encounter, 'r4').stands = 3;
+    expect(isBroken(encounter, 'red')).toBe(false);
+    const rossignol = started('rossignol-1914');
+    unit(rossignol, 'f1').stands = 0;
+    unit(rossignol, 'f2').stands = 0;
+    unit(rossignol, 'f3').stands = 3;
+    // The French have lost 9 stands of 18, half, but break only at 10.
+    expect(isBroken(rossignol, 'french')).toBe(false);
+    unit(rossignol, 'f3').stands = 2;
+    expect(isBroken(rossignol, 'french')).toBe(true);
+    expect(endOfTurnOutcome(rossignol)).toMatchObject({
+      winner: 'german',
+      reason: 'the french army broke, having lost 10 stands of 18',
+    });
+    const tracks = game.present(game.view(rossignol, null), null).tracks;
+    expect(tracks.find((t) => t.id === 'lost-french')?.value).toBe('10 (breaks at 10)');
+    expect(tracks.find((t) => t.id === 'lost-german')?.value).toBe('0 (breaks at 12)');
+  });
+
   it('ends the game on points after the last turn, and at once when an army is wiped out', () => {
     const state = started('encounter');
     state.turn = state.lastTurn;

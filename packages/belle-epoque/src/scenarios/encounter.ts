@@ -21,6 +21,8 @@ export const encounter: ScenarioDef = {
   home: { blue: 'south', red: 'north' },
   generals: { blue: 'average', red: 'average' },
   hiddenTerrain: true,
+  // Ruling 28: Red's shock troops and militia make it the more brittle army; at 15 it won more often.
+  breakAt: { blue: 15, red: 14 },
   terrain: {},
   forces: {
     blue: [

@@ -45,6 +45,8 @@ export const rossignol: ScenarioDef = {
   home: { french: 'south', german: 'north' },
   generals: { french: 'mediocre', german: 'average' },
   hiddenTerrain: false,
+  // Ruling 28: the long-service colonial regiments hold a stand longer; at 9 the Germans won more often.
+  breakAt: { french: 10, german: 12 },
   terrain: rossignolTerrain(),
   // The wet meadows either side of the Breuvanne causeway: horses keep to the road to the bridge.
   impassableTo: { '0608': ['cavalry'], '0808': ['cavalry'] },

@@ -26,6 +26,11 @@ export type ScenarioDef = {
   /** Sectors impassable to the listed kinds of unit only (terrain impassable to all is `river`). */
   impassableTo?: Record<HexId, UnitKind[]>;
   forces: Record<Seat, UnitDef[]>;
+  /**
+   * Stands lost at which each army breaks (at the end of a turn); a side not listed breaks at half
+   * its starting stands. Set where play showed the halfway point to favour one side (rulings).
+   */
+  breakAt?: Record<Seat, number>;
   objectives: Record<HexId, { vp: number; holder: Seat | null; name: string }>;
   regions: Region[];
   sides: SideStyle[];
