@@ -131,7 +131,7 @@ function doctrineChoice(state: Readable, seat: Seat): Choice {
   const formed = state.units.filter((u) => u.side === seat && choosesOrder(u));
   return {
     action: 'doctrine',
-    label: 'Confirm the order of battle: pick the units that change order (the others keep the order shown)',
+    label: 'Order of battle: pick the units that change order (the others keep the order shown)',
     base: {},
     params: [
       {

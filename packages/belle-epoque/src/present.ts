@@ -74,7 +74,7 @@ export function presentView(view: BeView, _seat: Seat | null): Presentation {
   for (const side of view.seats) {
     tracks.push({
       id: `lost-${side}`,
-      label: `${side} stands lost`,
+      label: `${side} losses`,
       value: `${standsLost(view, side)} (breaks at ${breakingPoint(view, side)})`,
     });
   }

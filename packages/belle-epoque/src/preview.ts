@@ -137,6 +137,10 @@ function lossLabel(view: Readable, loser: Unit, difference: number): string {
   return `${loser.name} loses ${stands} stand${stands === 1 ? '' : 's'}${back}`;
 }
 
+function scoring(dice: number, level: number): string {
+  return `${dice} dice, ${level === 1 ? 'only a 1 counts' : `each 1-${level} adds its score`}`;
+}
+
 function assaultPreview(view: Readable, attacker: Unit, defender: Unit): Preview {
   const attackLevel = successLevel(view, attacker, 'attacker', defender);
   const defenceLevel = successLevel(view, defender, 'defender', attacker);
@@ -160,8 +164,8 @@ function assaultPreview(view: Readable, attacker: Unit, defender: Unit): Preview
   return {
     title: `Assault of ${attacker.name} on ${defender.name}`,
     facts: [
-      { label: 'Attacker', value: `${attacker.stands} dice, each 1-${attackLevel} adds its score` },
-      { label: 'Defender', value: `${defender.stands} dice, each 1-${defenceLevel} adds its score` },
+      { label: 'Attacker', value: scoring(attacker.stands, attackLevel) },
+      { label: 'Defender', value: scoring(defender.stands, defenceLevel) },
       { label: 'Attacker wins', value: percent(win) },
       { label: 'Defender wins', value: percent(lose) },
       { label: 'Before the dice', value: 'the defenders may still fire or evade' },
