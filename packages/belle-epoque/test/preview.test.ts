@@ -36,12 +36,9 @@ describe('Assault: the preview gives the exact odds of adding successful scores'
   });
 
   it('matches the frequencies of real assaults, each result named with its losses', () => {
-    const declared = play(passed(lab({ b1: '0707', r1: '0706' }), 'b1'), 'blue', {
-      type: 'assault',
-      target: 'r1',
-    }).state;
-    const active = lab({ b1: '0707', r1: '0706' });
-    const shown = preview(passed(active, 'b1'), 'blue', { type: 'assault', target: 'r1' });
+    const active = passed(lab({ b1: '0707', r1: '0706' }), 'b1');
+    const shown = preview(active, 'blue', { type: 'assault', target: 'r1' });
+    const declared = play(active, 'blue', { type: 'assault', target: 'r1' }).state;
     expect(shown.title).toBe('Assault of Blue 1st Brigade on Red 1st Brigade');
     expect(shown.facts).toContainEqual({ label: 'Attacker', value: '4 dice, each 1-3 adds its score' });
     const labels = shown.outcomes.map((o) => o.label);
