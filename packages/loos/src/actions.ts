@@ -31,6 +31,7 @@ import { SECTORS } from './scenario/map.ts';
 import type { Decision, LoosState, Side, Unit } from './state.ts';
 import { isOnMap } from './state.ts';
 import { findUnit, Occupancy, placeInHex, withReserve } from './units.ts';
+import { zoneOfControl } from './zoc.ts';
 
 export const ErrorCode = {
   NotYourTurn: 'NOT_YOUR_TURN',
@@ -206,8 +207,9 @@ function performDecision(s: LoosState, log: EventLog, d: Decision, a: Fields): v
         ErrorCode.IllegalHex,
         `A battalion of the regiment cannot be placed in ${at}.`,
       );
-      newReplacement(s, at);
+      const battalion = newReplacement(s, at);
       log.add({ type: 'breakdown-battalion', hex: at, text: `A battalion takes position in ${at} (13.1).` });
+      if (at !== d.origin) placedAsAStep(s, log, battalion, d.origin, at);
       d.count -= 1;
       if (d.count === 0) s.pending.shift();
       return;
@@ -234,7 +236,25 @@ export function decisionLabel(d: Decision): string {
   }
 }
 
-function newReplacement(s: LoosState, at: string): void {
+/**
+ * A battalion of a broken-down regiment placed beside the regiment's hex has made the regiment's
+ * first step of movement (13.1, rulings R16): it enters the hex as a move would (12.3 control), pays
+ * the hex's cost from its allowance, and stops if the hex is in a British zone of control.
+ */
+function placedAsAStep(s: LoosState, log: EventLog, battalion: Unit, origin: string, at: string): void {
+  const phase = s.phase as Extract<LoosState['phase'], { kind: 'movement' }>;
+  enterHex(s, log, 'german', at);
+  const act = activityOf(s, phase.activity, battalion);
+  const britishZone = zoneOfControl(new Occupancy(s), 'british');
+  // A new record, never an edit: copies of the state share activity records (see copyPhase).
+  phase.activity[battalion.id] = {
+    mp: Math.max(0, act.mp - MAP.enterCost(origin, at)),
+    moved: true,
+    stopped: britishZone.has(at),
+  };
+}
+
+function newReplacement(s: LoosState, at: string): Unit {
   s.deadpile -= 1;
   s.replacementSerial += 1;
   const unit: Unit = {
@@ -249,6 +269,7 @@ function newReplacement(s: LoosState, at: string): void {
     reserve: false,
   };
   s.units.push(unit);
+  return unit;
 }
 
 function performPhaseAction(s: LoosState, log: EventLog, seat: Side, a: Fields): void {

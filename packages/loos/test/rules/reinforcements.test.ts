@@ -182,6 +182,34 @@ describe('13.0 Units and step losses', () => {
     expect(s.deadpile).toBe(0);
   });
 
+  it('13.1: a battalion placed beside its regiment enters that hex as a move would: it retakes a British-held town hex', () => {
+    let s = position({ phase: movement('german'), units: { 'IR 72': '0907' } });
+    s.britishHexes.push('0908');
+    s.deadpile = 2;
+    expect(MAP.townOfHex.has('0908') && MAP.grid.adjacent('0907', '0908')).toBe(true);
+    s = act(s, 'german', { type: 'breakdown', unit: 'IR 72' }).state;
+    const { state, events } = act(s, 'german', { type: 'placeBattalion', hex: '0908' });
+    expect(state.britishHexes).not.toContain('0908');
+    expect(texts(events)).toMatch(/take hex 0908/);
+  });
+
+  it("13.1 (R16): the step beside the regiment costs the hex from the battalion's allowance, and a British zone of control stops it", () => {
+    let s = position({ phase: movement('german'), units: { 'IR 72': '1905', '5/1': '1907' } });
+    s.deadpile = 3;
+    s = act(s, 'german', { type: 'breakdown', unit: 'IR 72' }).state;
+    for (const hex of ['1905', '1904', '1906']) s = act(s, 'german', { type: 'placeBattalion', hex }).state;
+    const at = (hex: string) => s.units.find((u) => u.kind === 'replacement' && u.loc === hex)!;
+    const reach = (hex: string) =>
+      Math.max(...[...(moveOptions(s, at(hex))?.values() ?? [])].map((r) => r.cost));
+    // In the regiment's own hex: the whole allowance. One clear hex away: one point spent.
+    expect(reach('1905')).toBe(4);
+    expect(MAP.terrainOf('1904')).toBe('clear');
+    expect(reach('1904')).toBe(3);
+    // 1906 is next to the British half-brigade in 1907: entering its zone ends the move.
+    expect(MAP.grid.adjacent('1906', '1907') && !MAP.grid.adjacent('1905', '1907')).toBe(true);
+    expect(moveOptions(s, at('1906'))).toBeNull();
+  });
+
   it('13.1: loses the steps beyond the battalion counters in the deadpile', () => {
     let s = position({ phase: movement('german'), units: { 'IR 72': '1905' } });
     s = act(s, 'german', { type: 'breakdown', unit: 'IR 72' }).state;
