@@ -20,7 +20,15 @@ import {
   standardBritishSetup,
   standardGermanSetup,
 } from './deployment.ts';
-import { activityOf, endPhase, reserveBound, resolveAllBombardments, settle, toAct } from './flow.ts';
+import {
+  activityOf,
+  endPhase,
+  mobileAllowance,
+  reserveBound,
+  resolveAllBombardments,
+  settle,
+  toAct,
+} from './flow.ts';
 import { enterHex } from './hexes.ts';
 import { loseStep } from './losses.ts';
 import { MAP } from './map.ts';
@@ -421,24 +429,21 @@ function mobileRoll(s: LoosState, log: EventLog, seat: Side, a: Fields): void {
     `${unit.name} is still coming up from the reserves (11.7).`,
   );
   const roll = log.die('mobile-movement', `Mobile movement of ${unit.name}`);
-  const mp = Math.ceil(roll / 2);
+  const mp = mobileAllowance(s, unit, roll);
+  const rule = unit.side === 'german' && s.turn === 0 ? '18.4, halved at Zero Hour, 15.2' : '18.4';
+  const points = `${mp} movement point${mp === 1 ? '' : 's'}`;
   phase.activity[unit.id] = { mp, stopped: false, moved: false };
-  const reach = moveOptions(s, unit)!;
-  if (reach.size === 0) {
+  const reach = moveOptions(s, unit);
+  if (reach === null || reach.size === 0) {
     phase.activity[unit.id] = { mp: 0, stopped: true, moved: false };
     log.add({
       type: 'mobile',
       unit: unit.id,
       mp,
-      text: `${unit.name} has ${mp} movement point${mp === 1 ? '' : 's'}: not enough to move, it stays and cannot attack (18.4).`,
+      text: `${unit.name} has ${points}: not enough to move, it stays and cannot attack (${rule}).`,
     });
   } else {
-    log.add({
-      type: 'mobile',
-      unit: unit.id,
-      mp,
-      text: `${unit.name} has ${mp} movement point${mp === 1 ? '' : 's'} (18.4).`,
-    });
+    log.add({ type: 'mobile', unit: unit.id, mp, text: `${unit.name} has ${points} (${rule}).` });
   }
 }
 

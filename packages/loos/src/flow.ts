@@ -28,6 +28,15 @@ export function movementAllowance(s: Pick<LoosState, 'turn'>, unit: Unit): numbe
   return unit.side === 'german' && s.turn === 0 ? Math.floor(ma / 2) : ma;
 }
 
+/**
+ * A reserve unit's movement points in the mobile movement phase: half its die, rounded up (18.4);
+ * a German unit's are halved again during Zero Hour, rounded down as in 4.1 (15.2, rulings R26).
+ */
+export function mobileAllowance(s: Pick<LoosState, 'turn'>, unit: Unit, roll: number): number {
+  const mp = Math.ceil(roll / 2);
+  return unit.side === 'german' && s.turn === 0 ? Math.floor(mp / 2) : mp;
+}
+
 export function activityOf(
   s: Pick<LoosState, 'turn'>,
   activity: Record<string, Activity>,
