@@ -482,32 +482,40 @@ function commitReserve(s: LoosState, log: EventLog, seat: Side, a: Fields): void
     ErrorCode.IllegalTarget,
     `Division ${division} is not in the Available British Reserves box.`,
   );
-  const hexes = reserveLineRoom(s, sectorNumber);
+  const hexes = divisionRoom(s, sectorNumber);
   check(
     hexes !== null,
     ErrorCode.IllegalHex,
-    `The reserve line of sector ${sectorNumber} has no room for a division.`,
+    `Sector ${sectorNumber} has no room for a division: each brigade needs an empty hex of its reserve line or support trenches.`,
   );
   const name = BRITISH_DIVISIONS.find((d) => d.id === division)!.name;
   units.forEach((unit, i) => {
     unit.loc = hexes[Math.floor(i / 2)]!;
     unit.reserve = i % 2 === 1;
   });
+  // Placement enters the hexes as a move would (12.3), though none of them is a town today.
+  for (const hex of hexes) enterHex(s, log, 'british', hex);
   s.committed[division] = { sector: sectorNumber, turn: s.turn };
+  const support = hexes.filter((hex) => MAP.supportLine.has(hex));
   log.add({
     type: 'commit',
     division,
     sector: sectorNumber,
-    text: `The ${name} is committed to the reserve line of sector ${roman(sectorNumber)} (11.7).`,
+    hexes,
+    text: `The ${name} is committed to sector ${roman(sectorNumber)}: ${hexes.join(', ')}${support.length > 0 ? ` (${support.join(', ')} in the support trenches: the reserve line is full)` : ''} (11.7).`,
   });
 }
 
-/** Three empty reserve-line hexes of the sector, one for each brigade, or null (rulings R11). */
-export function reserveLineRoom(s: Omit<LoosState, 'rng'>, sector: number): string[] | null {
+/**
+ * Where a committed division goes (11.7, rulings R11): one empty hex for each brigade, stacked,
+ * first in the sector's reserve line, then in its support trenches; null if there are not three.
+ * Another division committed to the sector, even in the same turn, takes what room is left.
+ */
+export function divisionRoom(s: Omit<LoosState, 'rng'>, sector: number): string[] | null {
   const def = SECTORS.find((x) => x.number === sector);
   if (!def) return null;
   const occupancy = new Occupancy(s);
-  const free = def.reserve.filter((hex) => occupancy.at(hex).length === 0);
+  const free = [...def.reserve, ...def.support].filter((hex) => occupancy.at(hex).length === 0);
   return free.length >= 3 ? free.slice(0, 3) : null;
 }
 

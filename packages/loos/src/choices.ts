@@ -1,5 +1,5 @@
 import type { Choice, ChoiceOption } from '@salient/engine';
-import { moveOptions, reserveLineRoom, roman } from './actions.ts';
+import { divisionRoom, moveOptions, roman } from './actions.ts';
 import { attackableTargets, declaredAttackers } from './attacks.ts';
 import { bombardmentTargets, markersLeft } from './bombardment.ts';
 import {
@@ -173,7 +173,7 @@ function movementChoices(state: LoosLike, seat: Side, mobile: boolean): Choice[]
     if (seat === 'british' && state.turn >= 1) {
       for (const division of BRITISH_DIVISIONS) {
         if (!state.units.some((u) => u.division === division.id && u.loc === 'reserves')) continue;
-        const sectors = SECTORS.filter((s) => reserveLineRoom(state, s.number) !== null);
+        const sectors = SECTORS.filter((s) => divisionRoom(state, s.number) !== null);
         if (sectors.length === 0) continue;
         choices.push({
           action: 'commitReserve',

@@ -119,6 +119,46 @@ describe('11.7 British reinforcements', () => {
     refuse(state, 'british', { type: 'commitReserve', division: '21', sector: 3 }, 'ILLEGAL_TARGET');
   });
 
+  it('11.7: both reserve divisions may enter the same sector in the same turn, the second in what room is left', () => {
+    let s = position({ turn: 1, phase: movement('british'), units: { '5/1': '1906' } });
+    s = act(s, 'british', { type: 'commitReserve', division: '21', sector: 2 }).state;
+    const sector = MAP.sectors[1]!;
+    const offered = loos
+      .choices(s, 'british')
+      .find((c) => c.action === 'commitReserve' && c.base.division === '24');
+    expect(offered!.params[0]!.options.map((o) => o.value)).toContain(2);
+    const { state, events } = act(s, 'british', { type: 'commitReserve', division: '24', sector: 2 });
+    const placed = state.units.filter((u) => u.division === '21' || u.division === '24');
+    expect(placed).toHaveLength(12);
+    for (const u of placed) expect([...sector.reserve, ...sector.support]).toContain(u.loc);
+    // Six stacks of one brigade each: the reserve line first, then the support trenches.
+    const byHex = new Map<string, typeof placed>();
+    for (const u of placed) byHex.set(u.loc, [...(byHex.get(u.loc) ?? []), u]);
+    expect(byHex.size).toBe(6);
+    for (const stack of byHex.values()) expect(new Set(stack.map((u) => u.brigade)).size).toBe(1);
+    expect(sector.reserve.every((hex) => byHex.has(hex))).toBe(true);
+    expect(texts(events)).toMatch(/support trenches/);
+    expect(state.committed).toEqual({ '21': { sector: 2, turn: 1 }, '24': { sector: 2, turn: 1 } });
+  });
+
+  it('11.7: a division goes whole into one sector or not at all', () => {
+    const s = position({ turn: 1, phase: movement('british'), units: {} });
+    // Fill all but two of sector II's reserve and support hexes with single half-brigades.
+    const sector = MAP.sectors[1]!;
+    const free = [...sector.reserve, ...sector.support];
+    const fillers = s.units
+      .filter((u) => u.side === 'british' && u.loc === 'unplaced')
+      .slice(0, free.length - 2);
+    fillers.forEach((u, i) => {
+      u.loc = free[i]!;
+    });
+    refuse(s, 'british', { type: 'commitReserve', division: '21', sector: 2 }, 'ILLEGAL_HEX');
+    const offered = loos
+      .choices(s, 'british')
+      .find((c) => c.action === 'commitReserve' && c.base.division === '21');
+    expect(offered!.params[0]!.options.map((o) => o.value)).not.toContain(2);
+  });
+
   it('11.7: is not possible at Zero Hour', () => {
     const s = position({ turn: 0, phase: movement('british'), units: {} });
     refuse(s, 'british', { type: 'commitReserve', division: '21', sector: 2 }, 'WRONG_PHASE');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyCombat } from '../../src/flow.ts';
 import { loos } from '../../src/index.ts';
+import { MAP } from '../../src/map.ts';
 import { TOWNS } from '../../src/scenario/map.ts';
 import type { LoosState } from '../../src/state.ts';
 import { act, movement, offeredMoves, position, refuse, texts, unit, withDice } from '../helpers.ts';
@@ -49,6 +50,17 @@ describe('12.2 German instant victory', () => {
     });
     // 1917 is in the reserve line of sector IV: every British unit is now in the British trenches.
     const { state } = act(s, 'british', { type: 'move', unit: '6/1', to: '1917' });
+    expect(state.outcome?.winner).toBe('german');
+  });
+
+  it('12.2 (R18): the support trenches between the front and reserve lines are British trenches too', () => {
+    const s = position({
+      phase: movement('british'),
+      units: { '5/1': '0616', '6/1': '1918' },
+      bystander: false,
+    });
+    expect(MAP.supportLine.has('1916') && MAP.isBritishTrench('1916')).toBe(true);
+    const { state } = act(s, 'british', { type: 'move', unit: '6/1', to: '1916' });
     expect(state.outcome?.winner).toBe('german');
   });
 
