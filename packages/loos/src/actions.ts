@@ -22,6 +22,7 @@ import {
 } from './deployment.ts';
 import {
   activityOf,
+  closeDeclarations,
   endPhase,
   mobileAllowance,
   reserveBound,
@@ -36,7 +37,7 @@ import { type MoveContext, moveContext, type Reach, reachableHexes } from './mov
 import { reserveMoveHexes } from './reserves.ts';
 import { BRITISH_DIVISIONS } from './scenario/forces.ts';
 import { SECTORS } from './scenario/map.ts';
-import type { Decision, LoosState, Side, Unit } from './state.ts';
+import type { CombatRecord, CombatStep, Decision, LoosState, Side, Unit } from './state.ts';
 import { isOnMap } from './state.ts';
 import { findUnit, Occupancy, placeInHex, withReserve } from './units.ts';
 import { zoneOfControl } from './zoc.ts';
@@ -298,9 +299,7 @@ function performPhaseAction(s: LoosState, log: EventLog, seat: Side, a: Fields):
     case 'combat':
       return combatAction(s, log, seat, a);
     case 'mobile-combat':
-      if (type === 'endPhase') return endPhase(s, log);
-      if (type === 'mobileAttack') return mobileAttack(s, log, seat, a);
-      break;
+      return attackStepAction(s, log, seat, a, phase, phase.movers);
     case 'ended':
       violation(ErrorCode.GameOver, 'The game is over.');
   }
@@ -619,65 +618,121 @@ function combatAction(s: LoosState, log: EventLog, seat: Side, a: Fields): void 
     });
     return;
   }
-  if (type === 'endPhase') {
-    check(
-      combat.declared.length === 0,
-      ErrorCode.DeclaredAttacksRemain,
-      'The attacks announced with the bombardments must be made first (17.1).',
-    );
-    endPhase(s, log);
-    return;
-  }
-  if (type !== 'attack')
-    violation(ErrorCode.UnknownAction, `"${String(type)}" is not something you can do in the combat phase.`);
-  const target = hex(a, 'target');
-  const attackers = strList(a, 'attackers');
-  check(attackers.length > 0, ErrorCode.IllegalAttack, 'An attack needs at least one attacking unit.');
-  const declared = combat.declared.find((d) => d.target === target);
-  if (declared) {
-    const able = declaredAttackers(s, target, declared.attackers).map((u) => u.id);
-    check(
-      sameSet(able, attackers),
-      ErrorCode.IllegalAttack,
-      `The attack on ${target} was announced with ${able.join(', ')} (17.1).`,
-    );
-    combat.declared = combat.declared.filter((d) => d !== declared);
-  } else {
-    const able = attackableTargets(s, seat, combat, null).get(target);
-    check(able !== undefined, ErrorCode.IllegalTarget, `${target} cannot be attacked now.`);
-    for (const id of attackers)
-      check(
-        able.some((u) => u.id === id),
-        ErrorCode.IllegalAttack,
-        `${id} cannot attack ${target}.`,
-      );
-  }
-  resolveAttack(s, log, target, attackers, combat);
+  attackStepAction(s, log, seat, a, phase, null);
 }
 
-function mobileAttack(s: LoosState, log: EventLog, seat: Side, a: Fields): void {
-  const phase = s.phase as Extract<LoosState['phase'], { kind: 'mobile-combat' }>;
+/**
+ * The attack steps of a combat or mobile combat phase (7.1, 17.1, 18.4, rulings R5 and R20). While
+ * declaring, the attacker declares, withdraws and closes his declarations, or ends the phase if he
+ * declares none; then he resolves the declared attacks one by one, in the order he likes. In mobile
+ * combat each declared unit attacks alone, in its declared order.
+ */
+function attackStepAction(
+  s: LoosState,
+  log: EventLog,
+  seat: Side,
+  a: Fields,
+  phase: { side: Side; step: CombatStep; combat: CombatRecord },
+  movers: readonly string[] | null,
+): void {
+  const combat = phase.combat;
+  const type = a.type;
+  if (phase.step === 'declare') {
+    switch (type) {
+      case 'declareAttack':
+        return declareAttack(s, log, seat, a, combat, movers);
+      case 'cancelAttack': {
+        const target = hex(a, 'target');
+        const declared = combat.declared.find((d) => d.target === target);
+        check(declared !== undefined, ErrorCode.IllegalTarget, `No attack on ${target} is declared.`);
+        check(
+          !announcedWithMarker(combat, seat, target),
+          ErrorCode.IllegalAttack,
+          `The attack on ${target} was announced with a bombardment and must be made (17.1).`,
+        );
+        combat.declared = combat.declared.filter((d) => d !== declared);
+        log.add({ type: 'withdraw', target, text: `The attack on ${target} is withdrawn.` });
+        return;
+      }
+      case 'resolveAttacks':
+        check(combat.declared.length > 0, ErrorCode.IllegalAttack, 'No attack has been declared.');
+        closeDeclarations(s, log, phase);
+        return;
+      case 'endPhase':
+        check(
+          combat.declared.length === 0,
+          ErrorCode.DeclaredAttacksRemain,
+          'Declared attacks must be resolved before the phase ends (17.1).',
+        );
+        endPhase(s, log);
+        return;
+      case 'attack':
+        violation(
+          ErrorCode.WrongPhase,
+          'Declare every attack of the phase first: attacks are resolved only once all are declared (14.3.3).',
+        );
+    }
+    violation(
+      ErrorCode.UnknownAction,
+      `"${String(type)}" is not something you can do while declaring attacks.`,
+    );
+  }
+  if (type === 'endPhase')
+    violation(ErrorCode.DeclaredAttacksRemain, 'Every declared attack must be resolved first.');
+  if (type !== 'attack')
+    violation(
+      ErrorCode.UnknownAction,
+      `"${String(type)}" is not something you can do while resolving attacks.`,
+    );
+  const target = hex(a, 'target');
+  const declared = combat.declared.find((d) => d.target === target);
+  check(declared !== undefined, ErrorCode.IllegalTarget, `No attack on ${target} is waiting to be resolved.`);
+  const able = declaredAttackers(s, target, declared.attackers).map((u) => u.id);
+  if (movers === null) {
+    combat.declared = combat.declared.filter((d) => d !== declared);
+    resolveAttack(s, log, target, able, combat);
+    return;
+  }
+  // Mobile combat: the next unit in the declared order attacks alone (18.4).
+  const [first, ...rest] = declared.attackers as [string, ...string[]];
+  combat.declared =
+    rest.length === 0
+      ? combat.declared.filter((d) => d !== declared)
+      : combat.declared.map((d) => (d === declared ? { target, attackers: rest } : d));
+  if (able.includes(first)) resolveAttack(s, log, target, [first], combat);
+}
+
+/** Whether the attack on `target` was announced with one of `side`'s markers (17.1). */
+function announcedWithMarker(combat: CombatRecord, side: Side, target: string): boolean {
+  return combat.bombardments.some((b) => b.side === side && b.target === target && b.attackers.length > 0);
+}
+
+function declareAttack(
+  s: LoosState,
+  log: EventLog,
+  seat: Side,
+  a: Fields,
+  combat: CombatRecord,
+  movers: readonly string[] | null,
+): void {
   const target = hex(a, 'target');
   const attackers = strList(a, 'attackers');
   check(attackers.length > 0, ErrorCode.IllegalAttack, 'An attack needs at least one attacking unit.');
-  const able = attackableTargets(s, seat, phase.combat, phase.movers).get(target);
+  const able = attackableTargets(s, seat, combat, movers).get(target);
   check(able !== undefined, ErrorCode.IllegalTarget, `${target} cannot be attacked now.`);
   for (const id of attackers)
     check(
       able.some((u) => u.id === id),
       ErrorCode.IllegalAttack,
-      `${id} cannot attack ${target} (18.4).`,
+      `${id} cannot attack ${target}${movers ? ' (18.4)' : ''}.`,
     );
-  // Each attacks alone, in the order given; all are declared before the first is resolved (18.4).
-  phase.combat.declared.push({ target, attackers });
+  combat.declared.push({ target, attackers });
   log.add({
     type: 'declare',
     target,
     attackers,
-    text: `Mobile attacks on ${target} by ${attackers.join(', ')}, one at a time (18.4).`,
+    text: movers
+      ? `Mobile attacks declared on ${target} by ${attackers.join(', ')}, one at a time in that order (18.4).`
+      : `Attack declared on ${target} by ${attackers.join(', ')}.`,
   });
-}
-
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x) => b.includes(x));
 }

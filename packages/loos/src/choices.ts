@@ -20,7 +20,7 @@ import { MAP } from './map.ts';
 import { moveContext } from './movement.ts';
 import { BRITISH_DIVISIONS } from './scenario/forces.ts';
 import { SECTORS } from './scenario/map.ts';
-import type { Decision, LoosLike, Side, Unit } from './state.ts';
+import type { CombatRecord, Decision, LoosLike, Side, Unit } from './state.ts';
 import { isOnMap } from './state.ts';
 import { Occupancy } from './units.ts';
 
@@ -59,29 +59,8 @@ export function loosChoices(state: LoosLike, seat: Side): Choice[] {
       return [...movementChoices(state, seat, true), button('endPhase', 'End the mobile movement phase')];
     case 'combat':
       return combatChoices(state, seat);
-    case 'mobile-combat': {
-      const choices: Choice[] = [];
-      for (const [target, units] of attackableTargets(state, seat, phase.combat, phase.movers)) {
-        choices.push({
-          action: 'mobileAttack',
-          label: `Mobile attack on ${target}`,
-          base: { target },
-          loc: target,
-          irreversible: true,
-          params: [
-            {
-              name: 'attackers',
-              label: 'Attackers, in order',
-              kind: 'some',
-              min: 1,
-              max: units.length,
-              options: units.map(unitOption),
-            },
-          ],
-        });
-      }
-      return [...choices, button('endPhase', 'End the mobile combat phase')];
-    }
+    case 'mobile-combat':
+      return attackChoices(state, seat, phase, phase.movers);
     case 'ended':
       return [];
   }
@@ -274,30 +253,49 @@ function combatChoices(state: LoosLike, seat: Side): Choice[] {
       button('endMarkers', attacking ? 'Done placing markers' : 'Done placing defensive markers'),
     ];
   }
+  return attackChoices(state, seat, phase, null);
+}
+
+/**
+ * The attack steps (rulings R5): while declaring, a declaration for every target still open, a
+ * withdrawal for every declared attack not announced with a marker, and either closing the
+ * declarations or, with none, ending the phase; then one choice for each declared attack to resolve.
+ */
+function attackChoices(
+  state: LoosLike,
+  seat: Side,
+  phase: { step: string; combat: CombatRecord },
+  movers: readonly string[] | null,
+): Choice[] {
+  const combat = phase.combat;
+  const mobile = movers !== null;
   const choices: Choice[] = [];
-  for (const declared of combat.declared) {
-    const attackers = declaredAttackers(state, declared.target, declared.attackers);
-    choices.push({
-      action: 'attack',
-      label: `Make the announced attack on ${declared.target}`,
-      base: { target: declared.target, attackers: attackers.map((u) => u.id) },
-      loc: declared.target,
-      params: [],
-      irreversible: true,
-    });
+  if (phase.step === 'resolve') {
+    for (const declared of combat.declared) {
+      const attackers = declaredAttackers(state, declared.target, declared.attackers);
+      const next = mobile ? attackers.filter((u) => u.id === declared.attackers[0]) : attackers;
+      const by = next.map((u) => u.name).join(', ');
+      choices.push({
+        action: 'attack',
+        label: `Resolve the attack on ${declared.target} by ${by}`,
+        base: { target: declared.target },
+        loc: declared.target,
+        params: [],
+        irreversible: true,
+      });
+    }
+    return choices;
   }
-  for (const [target, units] of attackableTargets(state, seat, combat, null)) {
-    if (combat.declared.some((d) => d.target === target)) continue;
+  for (const [target, units] of attackableTargets(state, seat, combat, movers)) {
     choices.push({
-      action: 'attack',
-      label: `Attack ${target}`,
+      action: 'declareAttack',
+      label: `${mobile ? 'Declare mobile attacks' : 'Declare an attack'} on ${target}`,
       base: { target },
       loc: target,
-      irreversible: true,
       params: [
         {
           name: 'attackers',
-          label: 'Attackers',
+          label: mobile ? 'Attackers, in order' : 'Attackers',
           kind: 'some',
           min: 1,
           max: units.length,
@@ -306,7 +304,23 @@ function combatChoices(state: LoosLike, seat: Side): Choice[] {
       ],
     });
   }
-  if (combat.declared.length === 0) choices.push(button('endPhase', 'End the combat phase'));
+  for (const declared of combat.declared) {
+    if (combat.bombardments.some((b) => b.target === declared.target && b.attackers.length > 0)) continue;
+    choices.push(
+      button('cancelAttack', `Withdraw the attack on ${declared.target}`, {
+        base: { target: declared.target },
+        loc: declared.target,
+      }),
+    );
+  }
+  if (combat.declared.length > 0) {
+    const targets = combat.declared.map((d) => d.target).join(', ');
+    choices.push(
+      button('resolveAttacks', `Done declaring: resolve the attacks on ${targets}`, { irreversible: true }),
+    );
+  } else {
+    choices.push(button('endPhase', `End the ${mobile ? 'mobile ' : ''}combat phase without attacking`));
+  }
   return choices;
 }
 

@@ -49,6 +49,24 @@ describe('4.0 Movement allowances and terrain costs (our standard rules)', () =>
   });
 });
 
+describe('4.3 Moves of different units', () => {
+  it('4.3: moves of different units interleave: a unit moves again later with what it has left', () => {
+    // 6/1 (another brigade) stands in 1905, where 5/1 cannot end; once 6/1 has moved on, it can.
+    let s = position({ phase: movement('british'), units: { '5/1': '1907', '6/1': '1905' } });
+    s = act(s, 'british', { type: 'move', unit: '5/1', to: '1906' }).state;
+    expect(offeredMoves(s, 'british', '5/1')).not.toContain('1905');
+    s = act(s, 'british', { type: 'move', unit: '6/1', to: '1904' }).state;
+    s = act(s, 'british', { type: 'move', unit: '5/1', to: '1905' }).state;
+    // 5/1 has one point left, 6/1 two: each goes on from where it stands.
+    expect(Math.max(...costs(s, '5/1').values())).toBe(1);
+    s = act(s, 'british', { type: 'move', unit: '6/1', to: '1902' }).state;
+    s = act(s, 'british', { type: 'move', unit: '5/1', to: '1904' }).state;
+    expect([unit(s, '5/1').loc, unit(s, '6/1').loc]).toEqual(['1904', '1902']);
+    expect(moveOptions(s, unit(s, '5/1'))).toBeNull();
+    expect(moveOptions(s, unit(s, '6/1'))).toBeNull();
+  });
+});
+
 describe('14.3 German trenches: movement', () => {
   it('14.3: costs one more movement point only when crossing the trench hexside', () => {
     const s = position({ phase: movement('british'), units: { '5/1': '0616' } });

@@ -5,18 +5,23 @@ import { loos } from '../../src/index.ts';
 import { loseStep } from '../../src/losses.ts';
 import { MAP } from '../../src/map.ts';
 import type { LoosState } from '../../src/state.ts';
-import { act, movement, offeredMoves, position, refuse, texts, unit, withDice } from '../helpers.ts';
+import {
+  act,
+  mobileCombat,
+  movement,
+  offeredMoves,
+  position,
+  refuse,
+  texts,
+  unit,
+  withDice,
+} from '../helpers.ts';
 
 /** The British mobile combat phase with nothing to do: ending it starts the German movement phase. */
 const beforeGermanMovement = (turn: number, units: Record<string, string> = {}) =>
   position({
     turn,
-    phase: {
-      kind: 'mobile-combat',
-      side: 'british',
-      combat: { attackedHexes: [], attackers: [], bombardments: [], declared: [], breached: [] },
-      movers: [],
-    },
+    phase: mobileCombat('british'),
     units,
   });
 
