@@ -2,6 +2,7 @@ import type { Choice, ChoiceOption } from '@salient/engine';
 import { divisionRoom, moveOptions, roman } from './actions.ts';
 import { attackableTargets, declaredAttackers } from './attacks.ts';
 import { bombardmentTargets, markersLeft } from './bombardment.ts';
+import { attackOdds, signed } from './combat.ts';
 import {
   advanceOptions,
   breakdownHexes,
@@ -304,20 +305,31 @@ function attackChoices(
       ],
     });
   }
+  // The odds of each declared attack as the declarations now stand, so that the attacker sees what
+  // one declaration does to another (14.3.3) before he closes them.
+  const odds = new Map(
+    combat.declared.map((d) => {
+      const attackers = declaredAttackers(state, d.target, d.attackers);
+      if (attackers.length === 0) return [d.target, ''];
+      const o = attackOdds(state, d.target, mobile ? attackers.slice(0, 1) : attackers, combat);
+      return [
+        d.target,
+        `${o.attack} against ${o.defense}, differential ${signed(o.differential)} on the ${o.lineName} line`,
+      ];
+    }),
+  );
   for (const declared of combat.declared) {
     if (combat.bombardments.some((b) => b.target === declared.target && b.attackers.length > 0)) continue;
     choices.push(
-      button('cancelAttack', `Withdraw the attack on ${declared.target}`, {
+      // No `loc`: a click on the map in this step declares; withdrawing is a deliberate button.
+      button('cancelAttack', `Withdraw the attack on ${declared.target} (${odds.get(declared.target)})`, {
         base: { target: declared.target },
-        loc: declared.target,
       }),
     );
   }
   if (combat.declared.length > 0) {
-    const targets = combat.declared.map((d) => d.target).join(', ');
-    choices.push(
-      button('resolveAttacks', `Done declaring: resolve the attacks on ${targets}`, { irreversible: true }),
-    );
+    const targets = combat.declared.map((d) => `${d.target} (${odds.get(d.target)})`).join('; ');
+    choices.push(button('resolveAttacks', `Done declaring: resolve the attacks on ${targets}`));
   } else {
     choices.push(button('endPhase', `End the ${mobile ? 'mobile ' : ''}combat phase without attacking`));
   }

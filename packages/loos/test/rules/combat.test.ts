@@ -151,6 +151,17 @@ describe('14.3 German trenches: the CRT line', () => {
     const declared = act(s, 'british', attack('0715', ['6/1'])).state;
     const after = loos.preview!(loos.view(declared, 'british'), 'british', attack('0615', ['5/1']));
     expect(after?.facts.find((f) => f.label === 'Defence')?.value).toBe('2');
+    // Before closing, the declared attacks' odds as they now stand are in the offered choices.
+    const close = (x: typeof s) =>
+      loos.choices(x, 'british').find((c) => c.action === 'resolveAttacks')?.label;
+    const only0615 = act(s, 'british', attack('0615', ['5/1'])).state;
+    expect(close(only0615)).toMatch(
+      /0615 \(4 against 4, differential 0 on the City, Rough, River, Trench line\)/,
+    );
+    const both = act(only0615, 'british', attack('0715', ['6/1'])).state;
+    expect(close(both)).toMatch(
+      /0615 \(4 against 2, differential \+2 on the City, Rough, River, Trench line\)/,
+    );
   });
 
   it('14.3.3 (R5): a unit that was not in its hex when the attacks were declared supports no one', () => {
