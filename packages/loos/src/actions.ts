@@ -485,7 +485,7 @@ function commitReserve(s: LoosState, log: EventLog, seat: Side, a: Fields): void
   check(
     hexes !== null,
     ErrorCode.IllegalHex,
-    `Sector ${sectorNumber} has no room for a division: each brigade needs an empty hex of its reserve line or support trenches.`,
+    `Sector ${sectorNumber} has no room for a division: each brigade needs an empty hex of its reserve line or of the support hexes behind its front line.`,
   );
   const name = BRITISH_DIVISIONS.find((d) => d.id === division)!.name;
   units.forEach((unit, i) => {
@@ -501,13 +501,13 @@ function commitReserve(s: LoosState, log: EventLog, seat: Side, a: Fields): void
     division,
     sector: sectorNumber,
     hexes,
-    text: `The ${name} is committed to sector ${roman(sectorNumber)}: ${hexes.join(', ')}${support.length > 0 ? ` (${support.join(', ')} in the support trenches: the reserve line is full)` : ''} (11.7).`,
+    text: `The ${name} is committed to sector ${roman(sectorNumber)}: ${hexes.join(', ')}${support.length > 0 ? ` (${support.join(', ')} between the lines: the reserve line is full)` : ''} (11.7).`,
   });
 }
 
 /**
  * Where a committed division goes (11.7, rulings R11): one empty hex for each brigade, stacked,
- * first in the sector's reserve line, then in its support trenches; null if there are not three.
+ * first in the sector's reserve line, then in its support hexes; null if there are not three.
  * Another division committed to the sector, even in the same turn, takes what room is left.
  */
 export function divisionRoom(s: Omit<LoosState, 'rng'>, sector: number): string[] | null {

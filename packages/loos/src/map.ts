@@ -182,9 +182,9 @@ export class LoosMap {
     return this.terrainOf(hex) !== 'clear' || this.highGround.has(hex);
   }
 
-  /** The British trenches of 12.2: front, support and reserve lines (rulings R18). */
+  /** The British trenches of 12.2: front and reserve lines, not the support hexes between (rulings R18). */
   isBritishTrench(hex: string): boolean {
-    return this.frontLine.has(hex) || this.supportLine.has(hex) || this.reserveLine.has(hex);
+    return this.frontLine.has(hex) || this.reserveLine.has(hex);
   }
 }
 

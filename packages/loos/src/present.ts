@@ -37,7 +37,7 @@ export function loosBoard(): BoardSpec {
       },
       {
         id: 'support-line',
-        label: 'British support trenches',
+        label: 'Between the British lines (room for committed reserves)',
         locs: SECTORS.flatMap((s) => s.support),
         style: 'hatch',
         color: '#c98b8b',

@@ -21,8 +21,8 @@ export interface Sector {
   front: string[];
   reserve: string[];
   /**
-   * The support trenches between the front and reserve lines: where a committed reserve division
-   * finds room when the reserve line is full (11.7, rulings R11).
+   * The support hexes between the front and reserve lines: where a committed reserve division
+   * finds room when the reserve line is full (11.7, rulings R11). They are not trenches (12.2).
    */
   support: string[];
 }

@@ -136,13 +136,13 @@ describe('11.7 British reinforcements', () => {
     const placed = state.units.filter((u) => u.division === '21' || u.division === '24');
     expect(placed).toHaveLength(12);
     for (const u of placed) expect([...sector.reserve, ...sector.support]).toContain(u.loc);
-    // Six stacks of one brigade each: the reserve line first, then the support trenches.
+    // Six stacks of one brigade each: the reserve line first, then the support hexes between the lines.
     const byHex = new Map<string, typeof placed>();
     for (const u of placed) byHex.set(u.loc, [...(byHex.get(u.loc) ?? []), u]);
     expect(byHex.size).toBe(6);
     for (const stack of byHex.values()) expect(new Set(stack.map((u) => u.brigade)).size).toBe(1);
     expect(sector.reserve.every((hex) => byHex.has(hex))).toBe(true);
-    expect(texts(events)).toMatch(/support trenches/);
+    expect(texts(events)).toMatch(/between the lines: the reserve line is full/);
     expect(state.committed).toEqual({ '21': { sector: 2, turn: 1 }, '24': { sector: 2, turn: 1 } });
   });
 

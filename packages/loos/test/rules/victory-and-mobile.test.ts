@@ -64,15 +64,15 @@ describe('12.2 German instant victory', () => {
     expect(state.outcome?.winner).toBe('german');
   });
 
-  it('12.2 (R18): the support trenches between the front and reserve lines are British trenches too', () => {
+  it('12.2 (R18): the support hexes between the front and reserve lines are not British trenches', () => {
     const s = position({
       phase: movement('british'),
       units: { '5/1': '0616', '6/1': '1918' },
       bystander: false,
     });
-    expect(MAP.supportLine.has('1916') && MAP.isBritishTrench('1916')).toBe(true);
-    const { state } = act(s, 'british', { type: 'move', unit: '6/1', to: '1916' });
-    expect(state.outcome?.winner).toBe('german');
+    expect(MAP.supportLine.has('1916') && !MAP.isBritishTrench('1916')).toBe(true);
+    expect(act(s, 'british', { type: 'move', unit: '6/1', to: '1916' }).state.outcome).toBeNull();
+    expect(act(s, 'british', { type: 'move', unit: '6/1', to: '1917' }).state.outcome?.winner).toBe('german');
   });
 
   it('12.2: does not apply during Zero Hour', () => {
