@@ -690,7 +690,7 @@ function attackStepAction(
   const able = declaredAttackers(s, target, declared.attackers).map((u) => u.id);
   if (movers === null) {
     combat.declared = combat.declared.filter((d) => d !== declared);
-    resolveAttack(s, log, target, able, combat);
+    if (able.length > 0) resolveAttack(s, log, target, able, combat);
     return;
   }
   // Mobile combat: the next unit in the declared order attacks alone (18.4).
