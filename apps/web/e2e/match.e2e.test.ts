@@ -208,22 +208,30 @@ describe('a Loos match in the browser', () => {
     }
   }
 
-  /** Attacks a marked target: all the attackers it allows, after looking at the preview. */
+  /**
+   * Makes an attack as Loos has it (every attack of the phase declared before any is resolved): if
+   * nothing is declared yet, declares one on a target picked on the map with all the attackers it
+   * allows; closes the declarations; then picks a declared target on the map, looks at the preview
+   * and commits the roll.
+   */
   async function attackTarget(page: Page, shots: boolean) {
-    await clickCentre(page, '[data-highlight].target');
-    for (let i = 0; i < 6 && (await page.locator('[data-ready-choice]').count()) === 0; i++) {
-      const confirm = page.locator('[data-confirm]');
-      if ((await confirm.count()) === 0) {
-        await page.locator('[data-active-choice] [data-option]').first().click();
-        continue;
+    const count = (selector: string) => page.locator(selector).count();
+    if ((await count('[data-choice="attack"]')) === 0) {
+      if ((await count('[data-choice="resolveAttacks"]')) === 0) {
+        await step(page, async () => {
+          await clickCentre(page, '[data-highlight].target');
+          // Every attacker offered (picks past the maximum are refused), then confirm.
+          const options = page.locator('[data-active-choice] [data-option]');
+          for (let k = 0; k < (await options.count()); k++) {
+            if (!(await options.nth(k).getAttribute('class'))?.includes('picked'))
+              await options.nth(k).click();
+          }
+          await page.locator('[data-confirm]').click();
+        });
       }
-      // Every attacker offered (picks past the maximum are refused), then confirm.
-      const options = page.locator('[data-active-choice] [data-option]');
-      for (let k = 0; k < (await options.count()); k++) {
-        if (!(await options.nth(k).getAttribute('class'))?.includes('picked')) await options.nth(k).click();
-      }
-      await confirm.click();
+      await step(page, () => page.locator('[data-choice="resolveAttacks"]').click());
     }
+    await clickCentre(page, '[data-highlight].target');
     await page.waitForSelector('[data-ready-choice="attack"] [data-preview]');
     const preview = (await page.locator('[data-preview]').textContent()) ?? '';
     expect(preview).toContain('Differential');

@@ -20,7 +20,16 @@ import {
   standardBritishSetup,
   standardGermanSetup,
 } from './deployment.ts';
-import { activityOf, endPhase, reserveBound, resolveAllBombardments, settle, toAct } from './flow.ts';
+import {
+  activityOf,
+  closeDeclarations,
+  endPhase,
+  mobileAllowance,
+  reserveBound,
+  resolveAllBombardments,
+  settle,
+  toAct,
+} from './flow.ts';
 import { enterHex } from './hexes.ts';
 import { loseStep } from './losses.ts';
 import { MAP } from './map.ts';
@@ -28,9 +37,10 @@ import { type MoveContext, moveContext, type Reach, reachableHexes } from './mov
 import { reserveMoveHexes } from './reserves.ts';
 import { BRITISH_DIVISIONS } from './scenario/forces.ts';
 import { SECTORS } from './scenario/map.ts';
-import type { Decision, LoosState, Side, Unit } from './state.ts';
+import type { CombatRecord, CombatStep, Decision, LoosState, Side, Unit } from './state.ts';
 import { isOnMap } from './state.ts';
 import { findUnit, Occupancy, placeInHex, withReserve } from './units.ts';
+import { zoneOfControl } from './zoc.ts';
 
 export const ErrorCode = {
   NotYourTurn: 'NOT_YOUR_TURN',
@@ -206,8 +216,9 @@ function performDecision(s: LoosState, log: EventLog, d: Decision, a: Fields): v
         ErrorCode.IllegalHex,
         `A battalion of the regiment cannot be placed in ${at}.`,
       );
-      newReplacement(s, at);
+      const battalion = newReplacement(s, at);
       log.add({ type: 'breakdown-battalion', hex: at, text: `A battalion takes position in ${at} (13.1).` });
+      if (at !== d.origin) placedAsAStep(s, log, battalion, d.origin, at);
       d.count -= 1;
       if (d.count === 0) s.pending.shift();
       return;
@@ -234,7 +245,25 @@ export function decisionLabel(d: Decision): string {
   }
 }
 
-function newReplacement(s: LoosState, at: string): void {
+/**
+ * A battalion of a broken-down regiment placed beside the regiment's hex has made the regiment's
+ * first step of movement (13.1, rulings R16): it enters the hex as a move would (12.3 control), pays
+ * the hex's cost from its allowance, and stops if the hex is in a British zone of control.
+ */
+function placedAsAStep(s: LoosState, log: EventLog, battalion: Unit, origin: string, at: string): void {
+  const phase = s.phase as Extract<LoosState['phase'], { kind: 'movement' }>;
+  enterHex(s, log, 'german', at);
+  const act = activityOf(s, phase.activity, battalion);
+  const britishZone = zoneOfControl(new Occupancy(s), 'british');
+  // A new record, never an edit: copies of the state share activity records (see copyPhase).
+  phase.activity[battalion.id] = {
+    mp: Math.max(0, act.mp - MAP.enterCost(origin, at)),
+    moved: true,
+    stopped: britishZone.has(at),
+  };
+}
+
+function newReplacement(s: LoosState, at: string): Unit {
   s.deadpile -= 1;
   s.replacementSerial += 1;
   const unit: Unit = {
@@ -249,6 +278,7 @@ function newReplacement(s: LoosState, at: string): void {
     reserve: false,
   };
   s.units.push(unit);
+  return unit;
 }
 
 function performPhaseAction(s: LoosState, log: EventLog, seat: Side, a: Fields): void {
@@ -269,9 +299,7 @@ function performPhaseAction(s: LoosState, log: EventLog, seat: Side, a: Fields):
     case 'combat':
       return combatAction(s, log, seat, a);
     case 'mobile-combat':
-      if (type === 'endPhase') return endPhase(s, log);
-      if (type === 'mobileAttack') return mobileAttack(s, log, seat, a);
-      break;
+      return attackStepAction(s, log, seat, a, phase, phase.movers);
     case 'ended':
       violation(ErrorCode.GameOver, 'The game is over.');
   }
@@ -400,24 +428,21 @@ function mobileRoll(s: LoosState, log: EventLog, seat: Side, a: Fields): void {
     `${unit.name} is still coming up from the reserves (11.7).`,
   );
   const roll = log.die('mobile-movement', `Mobile movement of ${unit.name}`);
-  const mp = Math.ceil(roll / 2);
+  const mp = mobileAllowance(s, unit, roll);
+  const rule = unit.side === 'german' && s.turn === 0 ? '18.4, halved at Zero Hour, 15.2' : '18.4';
+  const points = `${mp} movement point${mp === 1 ? '' : 's'}`;
   phase.activity[unit.id] = { mp, stopped: false, moved: false };
-  const reach = moveOptions(s, unit)!;
-  if (reach.size === 0) {
+  const reach = moveOptions(s, unit);
+  if (reach === null || reach.size === 0) {
     phase.activity[unit.id] = { mp: 0, stopped: true, moved: false };
     log.add({
       type: 'mobile',
       unit: unit.id,
       mp,
-      text: `${unit.name} has ${mp} movement point${mp === 1 ? '' : 's'}: not enough to move, it stays and cannot attack (18.4).`,
+      text: `${unit.name} has ${points}: not enough to move, it stays and cannot attack (${rule}).`,
     });
   } else {
-    log.add({
-      type: 'mobile',
-      unit: unit.id,
-      mp,
-      text: `${unit.name} has ${mp} movement point${mp === 1 ? '' : 's'} (18.4).`,
-    });
+    log.add({ type: 'mobile', unit: unit.id, mp, text: `${unit.name} has ${points} (${rule}).` });
   }
 }
 
@@ -456,32 +481,40 @@ function commitReserve(s: LoosState, log: EventLog, seat: Side, a: Fields): void
     ErrorCode.IllegalTarget,
     `Division ${division} is not in the Available British Reserves box.`,
   );
-  const hexes = reserveLineRoom(s, sectorNumber);
+  const hexes = divisionRoom(s, sectorNumber);
   check(
     hexes !== null,
     ErrorCode.IllegalHex,
-    `The reserve line of sector ${sectorNumber} has no room for a division.`,
+    `Sector ${sectorNumber} has no room for a division: each brigade needs an empty hex of its reserve line or of the support hexes behind its front line.`,
   );
   const name = BRITISH_DIVISIONS.find((d) => d.id === division)!.name;
   units.forEach((unit, i) => {
     unit.loc = hexes[Math.floor(i / 2)]!;
     unit.reserve = i % 2 === 1;
   });
+  // Placement enters the hexes as a move would (12.3), though none of them is a town today.
+  for (const hex of hexes) enterHex(s, log, 'british', hex);
   s.committed[division] = { sector: sectorNumber, turn: s.turn };
+  const support = hexes.filter((hex) => MAP.supportLine.has(hex));
   log.add({
     type: 'commit',
     division,
     sector: sectorNumber,
-    text: `The ${name} is committed to the reserve line of sector ${roman(sectorNumber)} (11.7).`,
+    hexes,
+    text: `The ${name} is committed to sector ${roman(sectorNumber)}: ${hexes.join(', ')}${support.length > 0 ? ` (${support.join(', ')} between the lines: the reserve line is full)` : ''} (11.7).`,
   });
 }
 
-/** Three empty reserve-line hexes of the sector, one for each brigade, or null (rulings R11). */
-export function reserveLineRoom(s: Omit<LoosState, 'rng'>, sector: number): string[] | null {
+/**
+ * Where a committed division goes (11.7, rulings R11): one empty hex for each brigade, stacked,
+ * first in the sector's reserve line, then in its support hexes; null if there are not three.
+ * Another division committed to the sector, even in the same turn, takes what room is left.
+ */
+export function divisionRoom(s: Omit<LoosState, 'rng'>, sector: number): string[] | null {
   const def = SECTORS.find((x) => x.number === sector);
   if (!def) return null;
   const occupancy = new Occupancy(s);
-  const free = def.reserve.filter((hex) => occupancy.at(hex).length === 0);
+  const free = [...def.reserve, ...def.support].filter((hex) => occupancy.at(hex).length === 0);
   return free.length >= 3 ? free.slice(0, 3) : null;
 }
 
@@ -585,65 +618,121 @@ function combatAction(s: LoosState, log: EventLog, seat: Side, a: Fields): void 
     });
     return;
   }
-  if (type === 'endPhase') {
-    check(
-      combat.declared.length === 0,
-      ErrorCode.DeclaredAttacksRemain,
-      'The attacks announced with the bombardments must be made first (17.1).',
-    );
-    endPhase(s, log);
-    return;
-  }
-  if (type !== 'attack')
-    violation(ErrorCode.UnknownAction, `"${String(type)}" is not something you can do in the combat phase.`);
-  const target = hex(a, 'target');
-  const attackers = strList(a, 'attackers');
-  check(attackers.length > 0, ErrorCode.IllegalAttack, 'An attack needs at least one attacking unit.');
-  const declared = combat.declared.find((d) => d.target === target);
-  if (declared) {
-    const able = declaredAttackers(s, target, declared.attackers).map((u) => u.id);
-    check(
-      sameSet(able, attackers),
-      ErrorCode.IllegalAttack,
-      `The attack on ${target} was announced with ${able.join(', ')} (17.1).`,
-    );
-    combat.declared = combat.declared.filter((d) => d !== declared);
-  } else {
-    const able = attackableTargets(s, seat, combat, null).get(target);
-    check(able !== undefined, ErrorCode.IllegalTarget, `${target} cannot be attacked now.`);
-    for (const id of attackers)
-      check(
-        able.some((u) => u.id === id),
-        ErrorCode.IllegalAttack,
-        `${id} cannot attack ${target}.`,
-      );
-  }
-  resolveAttack(s, log, target, attackers, combat);
+  attackStepAction(s, log, seat, a, phase, null);
 }
 
-function mobileAttack(s: LoosState, log: EventLog, seat: Side, a: Fields): void {
-  const phase = s.phase as Extract<LoosState['phase'], { kind: 'mobile-combat' }>;
+/**
+ * The attack steps of a combat or mobile combat phase (7.1, 17.1, 18.4, rulings R5 and R20). While
+ * declaring, the attacker declares, withdraws and closes his declarations, or ends the phase if he
+ * declares none; then he resolves the declared attacks one by one, in the order he likes. In mobile
+ * combat each declared unit attacks alone, in its declared order.
+ */
+function attackStepAction(
+  s: LoosState,
+  log: EventLog,
+  seat: Side,
+  a: Fields,
+  phase: { side: Side; step: CombatStep; combat: CombatRecord },
+  movers: readonly string[] | null,
+): void {
+  const combat = phase.combat;
+  const type = a.type;
+  if (phase.step === 'declare') {
+    switch (type) {
+      case 'declareAttack':
+        return declareAttack(s, log, seat, a, combat, movers);
+      case 'cancelAttack': {
+        const target = hex(a, 'target');
+        const declared = combat.declared.find((d) => d.target === target);
+        check(declared !== undefined, ErrorCode.IllegalTarget, `No attack on ${target} is declared.`);
+        check(
+          !announcedWithMarker(combat, seat, target),
+          ErrorCode.IllegalAttack,
+          `The attack on ${target} was announced with a bombardment and must be made (17.1).`,
+        );
+        combat.declared = combat.declared.filter((d) => d !== declared);
+        log.add({ type: 'withdraw', target, text: `The attack on ${target} is withdrawn.` });
+        return;
+      }
+      case 'resolveAttacks':
+        check(combat.declared.length > 0, ErrorCode.IllegalAttack, 'No attack has been declared.');
+        closeDeclarations(s, log, phase);
+        return;
+      case 'endPhase':
+        check(
+          combat.declared.length === 0,
+          ErrorCode.DeclaredAttacksRemain,
+          'Declared attacks must be resolved before the phase ends (17.1).',
+        );
+        endPhase(s, log);
+        return;
+      case 'attack':
+        violation(
+          ErrorCode.WrongPhase,
+          'Declare every attack of the phase first: attacks are resolved only once all are declared (14.3.3).',
+        );
+    }
+    violation(
+      ErrorCode.UnknownAction,
+      `"${String(type)}" is not something you can do while declaring attacks.`,
+    );
+  }
+  if (type === 'endPhase')
+    violation(ErrorCode.DeclaredAttacksRemain, 'Every declared attack must be resolved first.');
+  if (type !== 'attack')
+    violation(
+      ErrorCode.UnknownAction,
+      `"${String(type)}" is not something you can do while resolving attacks.`,
+    );
+  const target = hex(a, 'target');
+  const declared = combat.declared.find((d) => d.target === target);
+  check(declared !== undefined, ErrorCode.IllegalTarget, `No attack on ${target} is waiting to be resolved.`);
+  const able = declaredAttackers(s, target, declared.attackers).map((u) => u.id);
+  if (movers === null) {
+    combat.declared = combat.declared.filter((d) => d !== declared);
+    if (able.length > 0) resolveAttack(s, log, target, able, combat);
+    return;
+  }
+  // Mobile combat: the next unit in the declared order attacks alone (18.4).
+  const [first, ...rest] = declared.attackers as [string, ...string[]];
+  combat.declared =
+    rest.length === 0
+      ? combat.declared.filter((d) => d !== declared)
+      : combat.declared.map((d) => (d === declared ? { target, attackers: rest } : d));
+  if (able.includes(first)) resolveAttack(s, log, target, [first], combat);
+}
+
+/** Whether the attack on `target` was announced with one of `side`'s markers (17.1). */
+function announcedWithMarker(combat: CombatRecord, side: Side, target: string): boolean {
+  return combat.bombardments.some((b) => b.side === side && b.target === target && b.attackers.length > 0);
+}
+
+function declareAttack(
+  s: LoosState,
+  log: EventLog,
+  seat: Side,
+  a: Fields,
+  combat: CombatRecord,
+  movers: readonly string[] | null,
+): void {
   const target = hex(a, 'target');
   const attackers = strList(a, 'attackers');
   check(attackers.length > 0, ErrorCode.IllegalAttack, 'An attack needs at least one attacking unit.');
-  const able = attackableTargets(s, seat, phase.combat, phase.movers).get(target);
+  const able = attackableTargets(s, seat, combat, movers).get(target);
   check(able !== undefined, ErrorCode.IllegalTarget, `${target} cannot be attacked now.`);
   for (const id of attackers)
     check(
       able.some((u) => u.id === id),
       ErrorCode.IllegalAttack,
-      `${id} cannot attack ${target} (18.4).`,
+      `${id} cannot attack ${target}${movers ? ' (18.4)' : ''}.`,
     );
-  // Each attacks alone, in the order given; all are declared before the first is resolved (18.4).
-  phase.combat.declared.push({ target, attackers });
+  combat.declared.push({ target, attackers });
   log.add({
     type: 'declare',
     target,
     attackers,
-    text: `Mobile attacks on ${target} by ${attackers.join(', ')}, one at a time (18.4).`,
+    text: movers
+      ? `Mobile attacks declared on ${target} by ${attackers.join(', ')}, one at a time in that order (18.4).`
+      : `Attack declared on ${target} by ${attackers.join(', ')}.`,
   });
-}
-
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x) => b.includes(x));
 }

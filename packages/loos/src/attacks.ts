@@ -7,7 +7,8 @@ import { Occupancy } from './units.ts';
  * Hexes `side` may attack now, with the units able to attack each (our rules 7.1-7.2 with 14.2 and
  * 18.3): each enemy hex once a phase, each unit once; only front-line units attack in the regular
  * phase; in the mobile phase only reserve units that moved (18.4); Germans never attack into the
- * British front line. Units announced for a bombardment attack are kept for it.
+ * British front line. A hex already declared as a target, and units already declared to attack,
+ * are taken: all attacks on one hex are one declaration.
  */
 export function attackableTargets(
   state: LoosLike,
@@ -17,7 +18,12 @@ export function attackableTargets(
 ): Map<string, Unit[]> {
   const occupancy = new Occupancy(state);
   const enemy = enemyOf(side);
-  const busy = new Set([...combat.attackers, ...combat.declared.flatMap((d) => d.attackers)]);
+  const busy = new Set([
+    ...combat.attackers,
+    ...combat.declared.flatMap((d) => d.attackers),
+    ...combat.bombardments.filter((b) => b.side === side).flatMap((b) => b.attackers),
+  ]);
+  const declared = new Set(combat.declared.map((d) => d.target));
   const eligible = state.units.filter(
     (u) =>
       u.side === side &&
@@ -29,7 +35,8 @@ export function attackableTargets(
   const targets = new Map<string, Unit[]>();
   for (const unit of eligible) {
     for (const hex of MAP.neighbors(unit.loc)) {
-      if (occupancy.sideAt(hex) !== enemy || combat.attackedHexes.includes(hex)) continue;
+      if (occupancy.sideAt(hex) !== enemy || combat.attackedHexes.includes(hex) || declared.has(hex))
+        continue;
       if (side === 'german' && MAP.frontLine.has(hex)) continue;
       const list = targets.get(hex);
       if (list) list.push(unit);

@@ -2,8 +2,9 @@ import type { Choice, Policy } from '@salient/engine';
 
 /**
  * A random player that behaves like a player in a hurry: takes the historical set-up, attacks and
- * bombards more often than not, and otherwise picks uniformly among what is legal. Used by the
- * property tests, the benchmark and the games tool; it decides only among offered choices.
+ * bombards more often than not, carries out the attacks it declares, and otherwise picks uniformly
+ * among what is legal. Used by the property tests, the benchmark and the games tool; it decides only
+ * among offered choices.
  */
 export const hurriedPlayer: Policy = (choices, seat, state, pick) => {
   const find = (action: string) => choices.find((c) => c.action === action);
@@ -20,7 +21,9 @@ export const hurriedPlayer: Policy = (choices, seat, state, pick) => {
     return list.length > 0 && chance(percent) ? any(list) : null;
   };
   return (
-    prefer(['attack', 'mobileAttack'], 75) ??
+    prefer(['declareAttack'], 75) ??
+    // Declared attacks are always carried out: closing the declarations, then resolving each.
+    prefer(['resolveAttacks', 'attack'], 100) ??
     prefer(['bombard'], 60) ??
     prefer(['move', 'mobileRoll'], 90) ??
     prefer(['placeAircraft'], 70) ??

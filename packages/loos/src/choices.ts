@@ -1,7 +1,8 @@
 import type { Choice, ChoiceOption } from '@salient/engine';
-import { moveOptions, reserveLineRoom, roman } from './actions.ts';
+import { divisionRoom, moveOptions, roman } from './actions.ts';
 import { attackableTargets, declaredAttackers } from './attacks.ts';
 import { bombardmentTargets, markersLeft } from './bombardment.ts';
+import { attackOdds, signed } from './combat.ts';
 import {
   advanceOptions,
   breakdownHexes,
@@ -20,7 +21,7 @@ import { MAP } from './map.ts';
 import { moveContext } from './movement.ts';
 import { BRITISH_DIVISIONS } from './scenario/forces.ts';
 import { SECTORS } from './scenario/map.ts';
-import type { Decision, LoosLike, Side, Unit } from './state.ts';
+import type { CombatRecord, Decision, LoosLike, Side, Unit } from './state.ts';
 import { isOnMap } from './state.ts';
 import { Occupancy } from './units.ts';
 
@@ -59,29 +60,8 @@ export function loosChoices(state: LoosLike, seat: Side): Choice[] {
       return [...movementChoices(state, seat, true), button('endPhase', 'End the mobile movement phase')];
     case 'combat':
       return combatChoices(state, seat);
-    case 'mobile-combat': {
-      const choices: Choice[] = [];
-      for (const [target, units] of attackableTargets(state, seat, phase.combat, phase.movers)) {
-        choices.push({
-          action: 'mobileAttack',
-          label: `Mobile attack on ${target}`,
-          base: { target },
-          loc: target,
-          irreversible: true,
-          params: [
-            {
-              name: 'attackers',
-              label: 'Attackers, in order',
-              kind: 'some',
-              min: 1,
-              max: units.length,
-              options: units.map(unitOption),
-            },
-          ],
-        });
-      }
-      return [...choices, button('endPhase', 'End the mobile combat phase')];
-    }
+    case 'mobile-combat':
+      return attackChoices(state, seat, phase, phase.movers);
     case 'ended':
       return [];
   }
@@ -173,7 +153,7 @@ function movementChoices(state: LoosLike, seat: Side, mobile: boolean): Choice[]
     if (seat === 'british' && state.turn >= 1) {
       for (const division of BRITISH_DIVISIONS) {
         if (!state.units.some((u) => u.division === division.id && u.loc === 'reserves')) continue;
-        const sectors = SECTORS.filter((s) => reserveLineRoom(state, s.number) !== null);
+        const sectors = SECTORS.filter((s) => divisionRoom(state, s.number) !== null);
         if (sectors.length === 0) continue;
         choices.push({
           action: 'commitReserve',
@@ -274,30 +254,49 @@ function combatChoices(state: LoosLike, seat: Side): Choice[] {
       button('endMarkers', attacking ? 'Done placing markers' : 'Done placing defensive markers'),
     ];
   }
+  return attackChoices(state, seat, phase, null);
+}
+
+/**
+ * The attack steps (rulings R5): while declaring, a declaration for every target still open, a
+ * withdrawal for every declared attack not announced with a marker, and either closing the
+ * declarations or, with none, ending the phase; then one choice for each declared attack to resolve.
+ */
+function attackChoices(
+  state: LoosLike,
+  seat: Side,
+  phase: { step: string; combat: CombatRecord },
+  movers: readonly string[] | null,
+): Choice[] {
+  const combat = phase.combat;
+  const mobile = movers !== null;
   const choices: Choice[] = [];
-  for (const declared of combat.declared) {
-    const attackers = declaredAttackers(state, declared.target, declared.attackers);
-    choices.push({
-      action: 'attack',
-      label: `Make the announced attack on ${declared.target}`,
-      base: { target: declared.target, attackers: attackers.map((u) => u.id) },
-      loc: declared.target,
-      params: [],
-      irreversible: true,
-    });
+  if (phase.step === 'resolve') {
+    for (const declared of combat.declared) {
+      const attackers = declaredAttackers(state, declared.target, declared.attackers);
+      const next = mobile ? attackers.filter((u) => u.id === declared.attackers[0]) : attackers;
+      const by = next.map((u) => u.name).join(', ');
+      choices.push({
+        action: 'attack',
+        label: `Resolve the attack on ${declared.target} by ${by}`,
+        base: { target: declared.target },
+        loc: declared.target,
+        params: [],
+        irreversible: true,
+      });
+    }
+    return choices;
   }
-  for (const [target, units] of attackableTargets(state, seat, combat, null)) {
-    if (combat.declared.some((d) => d.target === target)) continue;
+  for (const [target, units] of attackableTargets(state, seat, combat, movers)) {
     choices.push({
-      action: 'attack',
-      label: `Attack ${target}`,
+      action: 'declareAttack',
+      label: `${mobile ? 'Declare mobile attacks' : 'Declare an attack'} on ${target}`,
       base: { target },
       loc: target,
-      irreversible: true,
       params: [
         {
           name: 'attackers',
-          label: 'Attackers',
+          label: mobile ? 'Attackers, in order' : 'Attackers',
           kind: 'some',
           min: 1,
           max: units.length,
@@ -306,7 +305,34 @@ function combatChoices(state: LoosLike, seat: Side): Choice[] {
       ],
     });
   }
-  if (combat.declared.length === 0) choices.push(button('endPhase', 'End the combat phase'));
+  // The odds of each declared attack as the declarations now stand, so that the attacker sees what
+  // one declaration does to another (14.3.3) before he closes them.
+  const odds = new Map(
+    combat.declared.map((d) => {
+      const attackers = declaredAttackers(state, d.target, d.attackers);
+      if (attackers.length === 0) return [d.target, ''];
+      const o = attackOdds(state, d.target, mobile ? attackers.slice(0, 1) : attackers, combat);
+      return [
+        d.target,
+        `${o.attack} against ${o.defense}, differential ${signed(o.differential)} on the ${o.lineName} line`,
+      ];
+    }),
+  );
+  for (const declared of combat.declared) {
+    if (combat.bombardments.some((b) => b.target === declared.target && b.attackers.length > 0)) continue;
+    choices.push(
+      // No `loc`: a click on the map in this step declares; withdrawing is a deliberate button.
+      button('cancelAttack', `Withdraw the attack on ${declared.target} (${odds.get(declared.target)})`, {
+        base: { target: declared.target },
+      }),
+    );
+  }
+  if (combat.declared.length > 0) {
+    const targets = combat.declared.map((d) => `${d.target} (${odds.get(d.target)})`).join('; ');
+    choices.push(button('resolveAttacks', `Done declaring: resolve the attacks on ${targets}`));
+  } else {
+    choices.push(button('endPhase', `End the ${mobile ? 'mobile ' : ''}combat phase without attacking`));
+  }
   return choices;
 }
 

@@ -89,9 +89,13 @@ export function attackOdds(
 }
 
 /**
- * 14.3.3: an attack across a trench hexside by a unit that is also next to other entrenched Germans
- * behind trench hexsides must be matched by separate attacks on them; those not attacked (before, or
- * by an attack already announced) add their defence to this one.
+ * 14.3.3 (rulings R5): an attack across a trench hexside by a unit that is also next to other
+ * entrenched Germans behind trench hexsides must be matched by separate attacks on them; those that
+ * no attack of the phase targets add their defence to this one. Every attack of a phase is declared
+ * before any is resolved, so the targets of the phase are known whatever the order of resolution:
+ * resolved (`attackedHexes`) and still to resolve (`declared`) together are the same set throughout.
+ * Once the declarations have closed, only units standing where they stood then count (`held`), so a
+ * unit that retreats next to an attacker during the phase does not support anyone either.
  */
 function entrenchedNeighbours(
   occupancy: Occupancy,
@@ -105,6 +109,7 @@ function entrenchedNeighbours(
     if (!MAP.isTrenchSide(attacker.loc, target)) continue;
     for (const hex of MAP.neighbors(attacker.loc)) {
       if (hex === target || dealtWith.has(hex) || !MAP.trenchHexes.has(hex)) continue;
+      if (combat.held !== null && !combat.held.includes(hex)) continue;
       if (!MAP.isTrenchSide(attacker.loc, hex)) continue;
       const front = occupancy.front(hex);
       if (front && front.side === 'german' && front.side !== attacker.side) extra.add(hex);

@@ -1,7 +1,6 @@
 import type { EventLog } from '@salient/engine';
 import { attackableTargets, declaredAttackers } from './attacks.ts';
 import { bombardmentTargets, gasCasualty, markersLeft, resolveBombardment } from './bombardment.ts';
-import { resolveAttack } from './combat.ts';
 import {
   advanceOptions,
   breakdownHexes,
@@ -14,18 +13,27 @@ import { MAP } from './map.ts';
 import { GERMAN_REINFORCEMENTS } from './scenario/forces.ts';
 import { TOWNS } from './scenario/map.ts';
 import { LAST_TURN, turnLabel } from './scenario/tracks.ts';
-import type { Activity, CombatRecord, Decision, LoosState, Phase, Side, Unit } from './state.ts';
+import type { Activity, CombatRecord, CombatStep, Decision, LoosState, Phase, Side, Unit } from './state.ts';
 import { enemyOf, isOnMap } from './state.ts';
 import { factorsOf } from './units.ts';
 
 export function emptyCombat(): CombatRecord {
-  return { attackedHexes: [], attackers: [], bombardments: [], declared: [], breached: [] };
+  return { attackedHexes: [], attackers: [], bombardments: [], declared: [], held: null, breached: [] };
 }
 
 /** A unit's movement allowance this phase: German allowances are halved at Zero Hour (15.2). */
 export function movementAllowance(s: Pick<LoosState, 'turn'>, unit: Unit): number {
   const ma = factorsOf(unit).movement;
   return unit.side === 'german' && s.turn === 0 ? Math.floor(ma / 2) : ma;
+}
+
+/**
+ * A reserve unit's movement points in the mobile movement phase: half its die, rounded up (18.4);
+ * a German unit's are halved again during Zero Hour, rounded down as in 4.1 (15.2, rulings R26).
+ */
+export function mobileAllowance(s: Pick<LoosState, 'turn'>, unit: Unit, roll: number): number {
+  const mp = Math.ceil(roll / 2);
+  return unit.side === 'german' && s.turn === 0 ? Math.floor(mp / 2) : mp;
 }
 
 export function activityOf(
@@ -81,8 +89,11 @@ export function endPhase(s: LoosState, log: EventLog): void {
       const movers = Object.entries(phase.activity)
         .filter(([, a]) => a.moved)
         .map(([id]) => id);
-      s.phase = { kind: 'mobile-combat', side: phase.side, combat: emptyCombat(), movers };
-      log.add({ type: 'phase', text: `${sideTitle(phase.side)} mobile combat phase.` });
+      s.phase = { kind: 'mobile-combat', side: phase.side, step: 'declare', combat: emptyCombat(), movers };
+      log.add({
+        type: 'phase',
+        text: `${sideTitle(phase.side)} mobile combat phase: declare every mobile attack, then resolve them (18.4).`,
+      });
       return;
     }
     case 'mobile-combat':
@@ -321,15 +332,7 @@ function progressPhase(s: LoosState, log: EventLog): boolean {
       }
       return false;
     }
-    if (phase.step === 'attacks') {
-      const before = combat.declared.length;
-      combat.declared = combat.declared.filter((d) => declaredAttackers(s, d.target, d.attackers).length > 0);
-      if (combat.declared.length !== before) return true;
-      if (combat.declared.length === 0 && attackableTargets(s, phase.side, combat, null).size === 0) {
-        endPhase(s, log);
-        return true;
-      }
-    }
+    if (phase.step === 'declare' || phase.step === 'resolve') return progressAttacks(s, log, phase, null);
     return false;
   }
   if (phase.kind === 'mobile-movement') {
@@ -344,22 +347,47 @@ function progressPhase(s: LoosState, log: EventLog): boolean {
     }
     return false;
   }
-  if (phase.kind === 'mobile-combat') {
-    const next = phase.combat.declared[0];
-    if (next) {
-      const [first, ...rest] = next.attackers;
-      const able = declaredAttackers(s, next.target, [first!]);
-      if (rest.length === 0) phase.combat.declared.shift();
-      else next.attackers = rest;
-      if (able.length > 0) resolveAttack(s, log, next.target, [first!], phase.combat);
-      return true;
-    }
-    if (attackableTargets(s, phase.side, phase.combat, phase.movers).size === 0) {
-      endPhase(s, log);
-      return true;
-    }
+  if (phase.kind === 'mobile-combat') return progressAttacks(s, log, phase, phase.movers);
+  return false;
+}
+
+/**
+ * The attack steps of a combat or mobile combat phase: declared attacks whose attackers can no
+ * longer make them are dropped; a phase with nothing declared and nothing left to declare ends, and
+ * so does one whose declared attacks have all been resolved.
+ */
+function progressAttacks(
+  s: LoosState,
+  log: EventLog,
+  phase: { side: Side; step: CombatStep; combat: CombatRecord },
+  movers: readonly string[] | null,
+): boolean {
+  const combat = phase.combat;
+  const before = combat.declared.length;
+  combat.declared = combat.declared.filter((d) => declaredAttackers(s, d.target, d.attackers).length > 0);
+  if (combat.declared.length !== before) return true;
+  if (combat.declared.length > 0) return false;
+  if (phase.step === 'resolve' || attackableTargets(s, phase.side, combat, movers).size === 0) {
+    endPhase(s, log);
+    return true;
   }
   return false;
+}
+
+/**
+ * Closes the declarations: from now on the attacks are resolved one by one, in the attacker's order,
+ * and what each neighbour adds under 14.3.3 is fixed by the whole phase's declarations.
+ */
+export function closeDeclarations(
+  s: LoosState,
+  log: EventLog,
+  phase: { side: Side; step: CombatStep; combat: CombatRecord },
+): void {
+  const defender = enemyOf(phase.side);
+  phase.step = 'resolve';
+  phase.combat.held = s.units.filter((u) => u.side === defender && isOnMap(u)).map((u) => u.loc);
+  const targets = phase.combat.declared.map((d) => d.target).join(', ');
+  log.add({ type: 'phase', text: `Attacks declared on ${targets}; they are now resolved one by one.` });
 }
 
 /** All markers, the attacker's in the order placed then the defender's, before any attack (17.4). */
@@ -374,7 +402,7 @@ export function resolveAllBombardments(
     ...combat.bombardments.filter((b) => b.side !== phase.side),
   ];
   for (const marker of ordered) resolveBombardment(s, log, marker, combat);
-  phase.step = 'attacks';
+  phase.step = 'declare';
   for (const marker of combat.bombardments) {
     if (marker.side !== phase.side || marker.attackers.length === 0) continue;
     const emptied = !s.units.some((u) => u.loc === marker.target);
@@ -390,7 +418,10 @@ export function resolveAllBombardments(
       combat.declared.push({ target: marker.target, attackers: [...marker.attackers] });
     }
   }
-  log.add({ type: 'phase', text: 'Bombardments resolved; attacks may now be made.' });
+  log.add({
+    type: 'phase',
+    text: 'Bombardments resolved: declare every ground attack of the phase, then resolve them.',
+  });
 }
 
 /** A British unit placed from the reserves this turn or last is bound by 11.7's schedule. */

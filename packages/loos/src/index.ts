@@ -4,6 +4,7 @@ import {
   cloneJson,
   type GameModule,
   isJsonObject,
+  type JsonObject,
   type Preview,
   type Seat,
   type Status,
@@ -11,11 +12,11 @@ import {
 import { decisionLabel, performAction } from './actions.ts';
 import { loosChoices } from './choices.ts';
 import { attackOdds, describe as describeResult, signed } from './combat.ts';
-import { emptyCombat, toAct } from './flow.ts';
+import { toAct } from './flow.ts';
 import { loosBoard, loosPresent } from './present.ts';
 import { turnLabel } from './scenario/tracks.ts';
 import { initialState, SCENARIO_ID } from './setup.ts';
-import type { LoosLike, LoosState, LoosView, Phase, Side, Unit } from './state.ts';
+import type { CombatRecord, LoosLike, LoosState, LoosView, Phase, Side, Unit } from './state.ts';
 import { loosView } from './view.ts';
 
 export { ErrorCode } from './actions.ts';
@@ -85,36 +86,50 @@ function isSide(seat: Seat): seat is Side {
   return seat === 'british' || seat === 'german';
 }
 
-/** Odds of an attack or mobile attack before it is made, from any seat's view. */
+/**
+ * The attackers an attack action names: a declaration lists them; resolving a declared attack
+ * uses the declared ones (in mobile combat, the next in order, who attacks alone, 18.4).
+ */
+function previewAttackers(view: LoosView, action: JsonObject, combat: CombatRecord): unknown[] | null {
+  const mobile = view.phase.kind === 'mobile-combat';
+  if (action.type === 'declareAttack') {
+    const ids = action.attackers;
+    return Array.isArray(ids) && ids.length > 0 ? (mobile ? ids.slice(0, 1) : ids) : null;
+  }
+  if (action.type !== 'attack') return null;
+  const declared = combat.declared.find((d) => d.target === action.target);
+  if (!declared) return null;
+  return mobile ? declared.attackers.slice(0, 1) : declared.attackers;
+}
+
+/**
+ * Odds of an attack before it is declared or resolved, from any seat's view. While attacks are being
+ * declared, a neighbour's 14.3.3 support is shown as it stands with the declarations so far.
+ */
 function preview(view: LoosView, _seat: Seat, action: Action): Preview | null {
-  if (!isJsonObject(action) || (action.type !== 'attack' && action.type !== 'mobileAttack')) return null;
+  if (!isJsonObject(action)) return null;
+  const phase = view.phase;
+  if (phase.kind !== 'combat' && phase.kind !== 'mobile-combat') return null;
   const target = action.target;
-  const ids = action.attackers;
-  if (typeof target !== 'string' || !Array.isArray(ids) || ids.length === 0) return null;
+  const ids = previewAttackers(view, action, phase.combat);
+  if (typeof target !== 'string' || ids === null) return null;
   const attackers = ids
     .map((id) => view.units.find((u) => u.id === id))
     .filter((u): u is Unit => u !== undefined);
   const defender = view.units.find((u) => u.loc === target && !u.reserve);
   if (attackers.length !== ids.length || !defender) return null;
-  const phase = view.phase;
-  const combat = phase.kind === 'combat' || phase.kind === 'mobile-combat' ? phase.combat : emptyCombat();
-  // In mobile combat each unit attacks alone (18.4): the first one's odds are shown.
-  const odds = attackOdds(
-    view,
-    target,
-    action.type === 'mobileAttack' ? attackers.slice(0, 1) : attackers,
-    combat,
-  );
+  const odds = attackOdds(view, target, attackers, phase.combat);
+  const declaring = phase.step === 'declare';
+  const support = odds.supporting.length
+    ? ` (with ${odds.supporting.join(', ')}, 14.3.3${declaring ? ': unless an attack on it is declared too' : ''})`
+    : '';
   const counts = new Map<string, number>();
   for (const r of odds.results) counts.set(r, (counts.get(r) ?? 0) + 1);
   return {
     title: `Attack on ${defender.name} in ${target}`,
     facts: [
       { label: 'Attack', value: String(odds.attack) },
-      {
-        label: 'Defence',
-        value: `${odds.defense}${odds.supporting.length ? ` (with ${odds.supporting.join(', ')}, 14.3.3)` : ''}`,
-      },
+      { label: 'Defence', value: `${odds.defense}${support}` },
       { label: 'Differential', value: signed(odds.differential) },
       { label: 'Line', value: odds.lineName },
       { label: 'Column', value: odds.column },

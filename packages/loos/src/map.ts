@@ -26,6 +26,7 @@ export class LoosMap {
   readonly terrain = new Map<string, TerrainType>();
   readonly frontLine = new Set<string>();
   readonly reserveLine = new Set<string>();
+  readonly supportLine = new Set<string>();
   readonly sectorOfHex = new Map<string, number>();
   readonly trenchHexes = new Set<string>();
   readonly trenchSides = new Set<string>();
@@ -66,6 +67,10 @@ export class LoosMap {
       }
       for (const hex of sector.reserve) {
         this.reserveLine.add(hex);
+        this.sectorOfHex.set(hex, sector.number);
+      }
+      for (const hex of sector.support) {
+        this.supportLine.add(hex);
         this.sectorOfHex.set(hex, sector.number);
       }
     }
@@ -177,7 +182,7 @@ export class LoosMap {
     return this.terrainOf(hex) !== 'clear' || this.highGround.has(hex);
   }
 
-  /** The British trenches of 12.2: front and reserve lines. */
+  /** The British trenches of 12.2: front and reserve lines, not the support hexes between (rulings R18). */
   isBritishTrench(hex: string): boolean {
     return this.frontLine.has(hex) || this.reserveLine.has(hex);
   }

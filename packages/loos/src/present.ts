@@ -36,6 +36,13 @@ export function loosBoard(): BoardSpec {
         color: '#a33',
       },
       {
+        id: 'support-line',
+        label: 'Between the British lines (room for committed reserves)',
+        locs: SECTORS.flatMap((s) => s.support),
+        style: 'hatch',
+        color: '#c98b8b',
+      },
+      {
         id: 'reserve-line',
         label: 'British reserve line',
         locs: SECTORS.flatMap((s) => s.reserve),
@@ -60,7 +67,7 @@ export function loosBoard(): BoardSpec {
         id: `sector-${s.number}`,
         name: `Sector ${roman(s.number)}`,
         kind: 'sector',
-        locs: [...s.front, ...s.reserve],
+        locs: [...s.front, ...s.support, ...s.reserve],
       })),
     ],
     sides: [

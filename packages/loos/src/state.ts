@@ -54,23 +54,43 @@ export interface Bombardment {
   attackers: string[];
 }
 
+/** A ground attack declared and not yet resolved. */
+export interface DeclaredAttack {
+  target: string;
+  /** In mobile combat, the order in which they attack, each alone (18.4). */
+  attackers: string[];
+}
+
 export interface CombatRecord {
+  /** Hexes attacked (resolved) this phase. */
   attackedHexes: string[];
+  /** Units that have attacked this phase. */
   attackers: string[];
   bombardments: Bombardment[];
-  /** Declared attacks (announced with a marker, or all attacks on one defender in mobile combat) still to resolve. */
-  declared: Array<{ target: string; attackers: string[] }>;
+  /**
+   * Attacks declared and not yet resolved: every attack of a phase is declared before any is
+   * resolved, so that what one combat adds to another (14.3.3) does not depend on their order.
+   */
+  declared: DeclaredAttack[];
+  /**
+   * The hexes the defending side held when the declarations closed; null while attacks are still
+   * being declared. Only units standing there then can support a neighbour (14.3.3, rulings R5).
+   */
+  held: string[] | null;
   breached: string[];
 }
 
-export type CombatStep = 'aircraft' | 'attacker-markers' | 'defender-markers' | 'attacks';
+/** Declaring every attack of the phase, then resolving them one by one in the attacker's order. */
+export type AttackStep = 'declare' | 'resolve';
+
+export type CombatStep = 'aircraft' | 'attacker-markers' | 'defender-markers' | AttackStep;
 
 export type Phase =
   | { kind: 'deployment'; side: Side }
   | { kind: 'movement'; side: Side; activity: Record<string, Activity>; began: boolean }
   | { kind: 'combat'; side: Side; step: CombatStep; combat: CombatRecord }
   | { kind: 'mobile-movement'; side: Side; activity: Record<string, Activity> }
-  | { kind: 'mobile-combat'; side: Side; combat: CombatRecord; movers: string[] }
+  | { kind: 'mobile-combat'; side: Side; step: AttackStep; combat: CombatRecord; movers: string[] }
   | { kind: 'ended' };
 
 /** A decision someone must take before play goes on, often by the player who is not moving. */

@@ -42,10 +42,18 @@ export function position(spec: PositionSpec): LoosState {
 }
 
 export const movement = (side: Side): Phase => ({ kind: 'movement', side, activity: {}, began: false });
+/** A mobile combat phase about to declare its attacks, with the units that made a mobile move. */
+export const mobileCombat = (side: Side, movers: string[] = []): Phase => ({
+  kind: 'mobile-combat',
+  side,
+  step: 'declare',
+  combat: emptyCombat(),
+  movers,
+});
 export const combatAttacks = (side: Side): Phase => ({
   kind: 'combat',
   side,
-  step: 'attacks',
+  step: 'declare',
   combat: emptyCombat(),
 });
 export const combatStep = (
@@ -90,6 +98,29 @@ export function actAll(state: LoosState, steps: Array<[Side, Record<string, unkn
     current = { state: next.state, events: [...current.events, ...next.events] };
   }
   return current;
+}
+
+/**
+ * Makes one ground attack as the rules have it: declares it (with any `alsoDeclared` attacks, each
+ * `[target, attackers]`), closes the declarations, and resolves this one first.
+ */
+export function attackNow(
+  state: LoosState,
+  seat: Side,
+  target: string,
+  attackers: string[],
+  alsoDeclared: Array<[string, string[]]> = [],
+): Applied {
+  const steps: Array<[Side, Record<string, unknown>]> = [
+    [seat, { type: 'declareAttack', target, attackers }],
+    ...alsoDeclared.map(
+      ([t, a]) =>
+        [seat, { type: 'declareAttack', target: t, attackers: a }] as [Side, Record<string, unknown>],
+    ),
+    [seat, { type: 'resolveAttacks' }],
+    [seat, { type: 'attack', target }],
+  ];
+  return actAll(state, steps);
 }
 
 /** Asserts the action is refused with `code` and leaves the state exactly as it was. */

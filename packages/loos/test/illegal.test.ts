@@ -43,6 +43,7 @@ describe('illegal and malformed actions are refused with a code and change nothi
 
   it('refuses actions of another phase', () => {
     refuse(s, 'british', { type: 'attack', target: '1905', attackers: ['5/1'] }, 'UNKNOWN_ACTION');
+    refuse(s, 'british', { type: 'declareAttack', target: '1905', attackers: ['5/1'] }, 'UNKNOWN_ACTION');
     refuse(s, 'british', { type: 'endDeployment' }, 'UNKNOWN_ACTION');
   });
 
@@ -66,7 +67,9 @@ describe('fuzzing apply with scrambled actions along real games', () => {
       'endPhase',
       'deploy',
       'placeReplacement',
-      'mobileAttack',
+      'declareAttack',
+      'cancelAttack',
+      'resolveAttacks',
       'commitReserve',
       'chooseLoss',
       'breakdown',
@@ -109,5 +112,6 @@ describe('fuzzing apply with scrambled actions along real games', () => {
       state = next.state;
     }
     expect(tried).toBeGreaterThan(1000);
-  });
+    // Bounded by one game's actions, not by time: the limit only catches a hang on a loaded machine.
+  }, 60_000);
 });

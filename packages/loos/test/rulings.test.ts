@@ -5,7 +5,7 @@ import { MAP } from '../src/map.ts';
 import { hasLineOfSight } from '../src/observation.ts';
 import { canStack, Occupancy } from '../src/units.ts';
 import { zoneOfControl } from '../src/zoc.ts';
-import { act, combatAttacks, movement, position, refuse, unit, withDice } from './helpers.ts';
+import { act, combatAttacks, mobileCombat, movement, position, refuse, unit, withDice } from './helpers.ts';
 
 describe('rulings (docs/rulings.md) not covered beside their rules', () => {
   it('R7: German units set up only east of the British front line', () => {
@@ -41,12 +41,7 @@ describe('rulings (docs/rulings.md) not covered beside their rules', () => {
   it('R22: released regiments with no room at the entry hexes wait for the next German movement phase', () => {
     const s = position({
       turn: 1,
-      phase: {
-        kind: 'mobile-combat',
-        side: 'british',
-        combat: { attackedHexes: [], attackers: [], bombardments: [], declared: [], breached: [] },
-        movers: [],
-      },
+      phase: mobileCombat('british'),
       units: {},
     });
     // Fill each entry hex and its neighbours with battalions of other divisions (which cannot stack with the 8th).

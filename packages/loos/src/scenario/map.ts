@@ -20,6 +20,11 @@ export interface Sector {
   number: number;
   front: string[];
   reserve: string[];
+  /**
+   * The support hexes between the front and reserve lines: where a committed reserve division
+   * finds room when the reserve line is full (11.7, rulings R11). They are not trenches (12.2).
+   */
+  support: string[];
 }
 
 const range = (from: number, to: number): number[] =>
@@ -68,6 +73,7 @@ export const SECTORS: Sector[] = SECTOR_COLUMNS.map(([first, last], i) => ({
   front: range(first, last).map((c) => hexId(c, FRONT_ROW[c]!)),
   // The second (reserve) line lies two hexes behind the front.
   reserve: range(first, last).map((c) => hexId(c, Math.min(18, FRONT_ROW[c]! + 2))),
+  support: range(first, last).map((c) => hexId(c, FRONT_ROW[c]! + 1)),
 }));
 
 export const FRONT_LINE: string[] = SECTORS.flatMap((s) => s.front);

@@ -33,7 +33,7 @@ describe('17.1 Fire support limitations', () => {
     const german = position({ phase: combatStep('german', 'attacker-markers'), units });
     german.artilleryUsed.british = 3;
     const after = act(german, 'german', { type: 'endMarkers' }).state;
-    expect(after.phase.kind === 'combat' && after.phase.step).toBe('attacks');
+    expect(after.phase.kind === 'combat' && after.phase.step).toBe('declare');
   });
 
   it('17.1: places one attacking marker a hex, and only on observed enemy units', () => {
@@ -64,11 +64,22 @@ describe('17.1 Fire support limitations', () => {
     // No factor roll hits: 2 dice of 1 is a factor of 2, and the CRT die of 6 reads (A).
     s = withDice(s, [1, 1, 6]);
     s = finishMarkers(s).state;
-    expect(s.phase.kind === 'combat' && s.phase.step).toBe('attacks');
+    expect(s.phase.kind === 'combat' && s.phase.step).toBe('declare');
     refuse(s, 'british', { type: 'endPhase' }, 'DECLARED_ATTACKS_REMAIN');
-    refuse(s, 'british', { type: 'attack', target: '1905', attackers: ['5/1', '6/1'] }, 'ILLEGAL_ATTACK');
+    refuse(s, 'british', { type: 'cancelAttack', target: '1905' }, 'ILLEGAL_ATTACK');
+    refuse(s, 'british', { type: 'declareAttack', target: '1905', attackers: ['6/1'] }, 'ILLEGAL_TARGET');
+    s = act(s, 'british', { type: 'resolveAttacks' }).state;
     const choice = loos.choices(s, 'british').find((c) => c.action === 'attack' && c.loc === '1905')!;
-    expect(choice.base).toEqual({ target: '1905', attackers: ['5/1'] });
+    expect(choice.base).toEqual({ target: '1905' });
+    expect(choice.label).toMatch(/^Resolve the attack on 1905 by 5 Bde\/1/);
+    const { events } = act(s, 'british', { type: 'attack', target: '1905' });
+    expect(events.find((e) => e.type === 'attack')).toMatchObject({ attackers: ['5/1'] });
+  });
+
+  it('17.1: a unit announced to attack after one marker cannot be announced after another', () => {
+    let s = markers('british', { '5/1': '1906', 'I/16': '1905', 'I/73': '2005' });
+    s = act(s, 'british', { type: 'bombard', target: '1905', attackers: ['5/1'] }).state;
+    refuse(s, 'british', { type: 'bombard', target: '2005', attackers: ['5/1'] }, 'ILLEGAL_ATTACK');
   });
 });
 

@@ -4,7 +4,10 @@ import { attackLine } from '../../src/combat.ts';
 import { MAP } from '../../src/map.ts';
 import { Occupancy } from '../../src/units.ts';
 import { zoneOfControl } from '../../src/zoc.ts';
-import { act, movement, offeredMoves, position, refuse, unit } from '../helpers.ts';
+import { act, movement, offeredMoves, position, refuse, texts, unit, withDice } from '../helpers.ts';
+
+const offeredMovesMax = (s: ReturnType<typeof position>, id: string) =>
+  Math.max(...[...(moveOptions(s, unit(s, id))?.values() ?? [])].map((r) => r.cost));
 
 const costs = (s: ReturnType<typeof position>, id: string) => {
   const options = moveOptions(s, unit(s, id));
@@ -43,6 +46,24 @@ describe('4.0 Movement allowances and terrain costs (our standard rules)', () =>
     s = act(s, 'british', { type: 'move', unit: '5/1', to: '1904' }).state;
     expect(moveOptions(s, unit(s, '5/1'))).toBeNull();
     refuse(s, 'british', { type: 'move', unit: '5/1', to: '1905' }, 'UNIT_CANNOT_MOVE');
+  });
+});
+
+describe('4.3 Moves of different units', () => {
+  it('4.3: moves of different units interleave: a unit moves again later with what it has left', () => {
+    // 6/1 (another brigade) stands in 1905, where 5/1 cannot end; once 6/1 has moved on, it can.
+    let s = position({ phase: movement('british'), units: { '5/1': '1907', '6/1': '1905' } });
+    s = act(s, 'british', { type: 'move', unit: '5/1', to: '1906' }).state;
+    expect(offeredMoves(s, 'british', '5/1')).not.toContain('1905');
+    s = act(s, 'british', { type: 'move', unit: '6/1', to: '1904' }).state;
+    s = act(s, 'british', { type: 'move', unit: '5/1', to: '1905' }).state;
+    // 5/1 has one point left, 6/1 two: each goes on from where it stands.
+    expect(Math.max(...costs(s, '5/1').values())).toBe(1);
+    s = act(s, 'british', { type: 'move', unit: '6/1', to: '1902' }).state;
+    s = act(s, 'british', { type: 'move', unit: '5/1', to: '1904' }).state;
+    expect([unit(s, '5/1').loc, unit(s, '6/1').loc]).toEqual(['1904', '1902']);
+    expect(moveOptions(s, unit(s, '5/1'))).toBeNull();
+    expect(moveOptions(s, unit(s, '6/1'))).toBeNull();
   });
 });
 
@@ -159,6 +180,31 @@ describe('15.2 Zero Hour: German movement allowances halved', () => {
   it('gives a German battalion 2 movement points at Zero Hour', () => {
     const s = position({ turn: 0, phase: movement('german'), units: { 'I/16': '1905' } });
     expect(Math.max(...costs(s, 'I/16').values())).toBe(2);
+  });
+
+  it("15.2 (R26): halves a German reserve unit's mobile movement roll at Zero Hour, rounding down", () => {
+    const mobile = (turn: number) =>
+      position({
+        turn,
+        phase: { kind: 'mobile-movement', side: 'german', activity: {} },
+        units: { 'I/16': '1905', 'II/16': { hex: '1905', reserve: true } },
+      });
+    const mpAfter = (turn: number, die: number) => {
+      const { state, events } = act(withDice(mobile(turn), [die]), 'german', {
+        type: 'mobileRoll',
+        unit: 'II/16',
+      });
+      return { state, text: texts(events) };
+    };
+    // A 4 gives 2 points (18.4) on Turn 1, and half of that, 1, at Zero Hour.
+    expect(offeredMovesMax(mpAfter(1, 4).state, 'II/16')).toBe(2);
+    const zeroHour = mpAfter(0, 4);
+    expect(offeredMovesMax(zeroHour.state, 'II/16')).toBe(1);
+    expect(zeroHour.text).toMatch(/1 movement point \(18\.4, halved at Zero Hour, 15\.2\)/);
+    // A 2 gives 1 point, halved to none: the unit stays and cannot attack.
+    const none = mpAfter(0, 2);
+    expect(none.text).toMatch(/0 movement points: not enough to move/);
+    expect(unit(none.state, 'II/16').loc).toBe('1905');
   });
 });
 

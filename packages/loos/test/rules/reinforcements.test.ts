@@ -5,18 +5,23 @@ import { loos } from '../../src/index.ts';
 import { loseStep } from '../../src/losses.ts';
 import { MAP } from '../../src/map.ts';
 import type { LoosState } from '../../src/state.ts';
-import { act, movement, offeredMoves, position, refuse, texts, unit, withDice } from '../helpers.ts';
+import {
+  act,
+  mobileCombat,
+  movement,
+  offeredMoves,
+  position,
+  refuse,
+  texts,
+  unit,
+  withDice,
+} from '../helpers.ts';
 
 /** The British mobile combat phase with nothing to do: ending it starts the German movement phase. */
 const beforeGermanMovement = (turn: number, units: Record<string, string> = {}) =>
   position({
     turn,
-    phase: {
-      kind: 'mobile-combat',
-      side: 'british',
-      combat: { attackedHexes: [], attackers: [], bombardments: [], declared: [], breached: [] },
-      movers: [],
-    },
+    phase: mobileCombat('british'),
     units,
   });
 
@@ -119,6 +124,46 @@ describe('11.7 British reinforcements', () => {
     refuse(state, 'british', { type: 'commitReserve', division: '21', sector: 3 }, 'ILLEGAL_TARGET');
   });
 
+  it('11.7: both reserve divisions may enter the same sector in the same turn, the second in what room is left', () => {
+    let s = position({ turn: 1, phase: movement('british'), units: { '5/1': '1906' } });
+    s = act(s, 'british', { type: 'commitReserve', division: '21', sector: 2 }).state;
+    const sector = MAP.sectors[1]!;
+    const offered = loos
+      .choices(s, 'british')
+      .find((c) => c.action === 'commitReserve' && c.base.division === '24');
+    expect(offered!.params[0]!.options.map((o) => o.value)).toContain(2);
+    const { state, events } = act(s, 'british', { type: 'commitReserve', division: '24', sector: 2 });
+    const placed = state.units.filter((u) => u.division === '21' || u.division === '24');
+    expect(placed).toHaveLength(12);
+    for (const u of placed) expect([...sector.reserve, ...sector.support]).toContain(u.loc);
+    // Six stacks of one brigade each: the reserve line first, then the support hexes between the lines.
+    const byHex = new Map<string, typeof placed>();
+    for (const u of placed) byHex.set(u.loc, [...(byHex.get(u.loc) ?? []), u]);
+    expect(byHex.size).toBe(6);
+    for (const stack of byHex.values()) expect(new Set(stack.map((u) => u.brigade)).size).toBe(1);
+    expect(sector.reserve.every((hex) => byHex.has(hex))).toBe(true);
+    expect(texts(events)).toMatch(/between the lines: the reserve line is full/);
+    expect(state.committed).toEqual({ '21': { sector: 2, turn: 1 }, '24': { sector: 2, turn: 1 } });
+  });
+
+  it('11.7: a division goes whole into one sector or not at all', () => {
+    const s = position({ turn: 1, phase: movement('british'), units: {} });
+    // Fill all but two of sector II's reserve and support hexes with single half-brigades.
+    const sector = MAP.sectors[1]!;
+    const free = [...sector.reserve, ...sector.support];
+    const fillers = s.units
+      .filter((u) => u.side === 'british' && u.loc === 'unplaced')
+      .slice(0, free.length - 2);
+    fillers.forEach((u, i) => {
+      u.loc = free[i]!;
+    });
+    refuse(s, 'british', { type: 'commitReserve', division: '21', sector: 2 }, 'ILLEGAL_HEX');
+    const offered = loos
+      .choices(s, 'british')
+      .find((c) => c.action === 'commitReserve' && c.base.division === '21');
+    expect(offered!.params[0]!.options.map((o) => o.value)).not.toContain(2);
+  });
+
   it('11.7: is not possible at Zero Hour', () => {
     const s = position({ turn: 0, phase: movement('british'), units: {} });
     refuse(s, 'british', { type: 'commitReserve', division: '21', sector: 2 }, 'WRONG_PHASE');
@@ -180,6 +225,34 @@ describe('13.0 Units and step losses', () => {
       '1906',
     ]);
     expect(s.deadpile).toBe(0);
+  });
+
+  it('13.1: a battalion placed beside its regiment enters that hex as a move would: it retakes a British-held town hex', () => {
+    let s = position({ phase: movement('german'), units: { 'IR 72': '0907' } });
+    s.britishHexes.push('0908');
+    s.deadpile = 2;
+    expect(MAP.townOfHex.has('0908') && MAP.grid.adjacent('0907', '0908')).toBe(true);
+    s = act(s, 'german', { type: 'breakdown', unit: 'IR 72' }).state;
+    const { state, events } = act(s, 'german', { type: 'placeBattalion', hex: '0908' });
+    expect(state.britishHexes).not.toContain('0908');
+    expect(texts(events)).toMatch(/take hex 0908/);
+  });
+
+  it("13.1 (R16): the step beside the regiment costs the hex from the battalion's allowance, and a British zone of control stops it", () => {
+    let s = position({ phase: movement('german'), units: { 'IR 72': '1905', '5/1': '1907' } });
+    s.deadpile = 3;
+    s = act(s, 'german', { type: 'breakdown', unit: 'IR 72' }).state;
+    for (const hex of ['1905', '1904', '1906']) s = act(s, 'german', { type: 'placeBattalion', hex }).state;
+    const at = (hex: string) => s.units.find((u) => u.kind === 'replacement' && u.loc === hex)!;
+    const reach = (hex: string) =>
+      Math.max(...[...(moveOptions(s, at(hex))?.values() ?? [])].map((r) => r.cost));
+    // In the regiment's own hex: the whole allowance. One clear hex away: one point spent.
+    expect(reach('1905')).toBe(4);
+    expect(MAP.terrainOf('1904')).toBe('clear');
+    expect(reach('1904')).toBe(3);
+    // 1906 is next to the British half-brigade in 1907: entering its zone ends the move.
+    expect(MAP.grid.adjacent('1906', '1907') && !MAP.grid.adjacent('1905', '1907')).toBe(true);
+    expect(moveOptions(s, at('1906'))).toBeNull();
   });
 
   it('13.1: loses the steps beyond the battalion counters in the deadpile', () => {

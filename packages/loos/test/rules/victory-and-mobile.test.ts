@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { emptyCombat } from '../../src/flow.ts';
 import { loos } from '../../src/index.ts';
+import { MAP } from '../../src/map.ts';
 import { TOWNS } from '../../src/scenario/map.ts';
 import type { LoosState } from '../../src/state.ts';
-import { act, movement, offeredMoves, position, refuse, texts, unit, withDice } from '../helpers.ts';
+import {
+  act,
+  actAll,
+  mobileCombat,
+  movement,
+  offeredMoves,
+  position,
+  refuse,
+  texts,
+  unit,
+  withDice,
+} from '../helpers.ts';
 
 const endOfTurn = (turn: number) =>
   position({
     turn,
-    phase: { kind: 'mobile-combat', side: 'german', combat: emptyCombat(), movers: [] },
+    phase: mobileCombat('german', []),
     units: { 'I/16': '1201' },
   });
 
@@ -50,6 +62,17 @@ describe('12.2 German instant victory', () => {
     // 1917 is in the reserve line of sector IV: every British unit is now in the British trenches.
     const { state } = act(s, 'british', { type: 'move', unit: '6/1', to: '1917' });
     expect(state.outcome?.winner).toBe('german');
+  });
+
+  it('12.2 (R18): the support hexes between the front and reserve lines are not British trenches', () => {
+    const s = position({
+      phase: movement('british'),
+      units: { '5/1': '0616', '6/1': '1918' },
+      bystander: false,
+    });
+    expect(MAP.supportLine.has('1916') && !MAP.isBritishTrench('1916')).toBe(true);
+    expect(act(s, 'british', { type: 'move', unit: '6/1', to: '1916' }).state.outcome).toBeNull();
+    expect(act(s, 'british', { type: 'move', unit: '6/1', to: '1917' }).state.outcome?.winner).toBe('german');
   });
 
   it('12.2: does not apply during Zero Hour', () => {
@@ -149,23 +172,24 @@ describe('18.4 Mobile movement and combat', () => {
 
   it('18.4: each mobile attacker attacks alone, without fire support, and those yet to attack may advance', () => {
     const combat = position({
-      phase: { kind: 'mobile-combat', side: 'british', combat: emptyCombat(), movers: ['5/2', '6/2'] },
+      phase: mobileCombat('british', ['5/2', '6/2']),
       units: { '5/2': '1906', '6/2': '1805', 'I/16': '1905', '5/1': '1908' },
     });
-    expect(loos.choices(combat, 'british').map((c) => c.action)).toEqual(['mobileAttack', 'endPhase']);
+    expect(loos.choices(combat, 'british').map((c) => c.action)).toEqual(['declareAttack', 'endPhase']);
+    refuse(combat, 'british', { type: 'attack', target: '1905' }, 'WRONG_PHASE');
+    refuse(combat, 'british', { type: 'bombard', target: '1905', attackers: [] }, 'UNKNOWN_ACTION');
     refuse(
       combat,
       'british',
-      { type: 'attack', target: '1905', attackers: ['5/2', '6/2'] },
-      'UNKNOWN_ACTION',
+      { type: 'declareAttack', target: '1905', attackers: ['5/1'] },
+      'ILLEGAL_ATTACK',
     );
-    refuse(combat, 'british', { type: 'mobileAttack', target: '1905', attackers: ['5/1'] }, 'ILLEGAL_ATTACK');
     // 5/2 alone: 4 against 2 in the clear ("+2, +3"); a 1 is D2. The battalion takes the loss and is gone.
-    let s = act(withDice(combat, [1]), 'british', {
-      type: 'mobileAttack',
-      target: '1905',
-      attackers: ['5/2', '6/2'],
-    }).state;
+    let s = actAll(withDice(combat, [1]), [
+      ['british', { type: 'declareAttack', target: '1905', attackers: ['5/2', '6/2'] }],
+      ['british', { type: 'resolveAttacks' }],
+      ['british', { type: 'attack', target: '1905' }],
+    ]).state;
     s = act(s, 'german', { type: 'deplete' }).state;
     expect(s.pending[0]).toMatchObject({ kind: 'advance', units: ['5/2', '6/2'] });
     s = act(s, 'british', { type: 'advance', unit: '6/2', to: '1905' }).state;
@@ -174,17 +198,39 @@ describe('18.4 Mobile movement and combat', () => {
 
   it('18.4: a second mobile attacker attacks in its turn if the first did not dislodge the defender', () => {
     const combat = position({
-      phase: { kind: 'mobile-combat', side: 'british', combat: emptyCombat(), movers: ['5/2', '6/2'] },
+      phase: mobileCombat('british', ['5/2', '6/2']),
       units: { '5/2': '1906', '6/2': '1805', 'IR 72': '1905' },
     });
     // 4 against 5: -1 in the clear; two 4s are both (A).
-    const { state, events } = act(withDice(combat, [4, 4]), 'british', {
-      type: 'mobileAttack',
-      target: '1905',
-      attackers: ['5/2', '6/2'],
-    });
+    const { state, events } = actAll(withDice(combat, [4, 4]), [
+      ['british', { type: 'declareAttack', target: '1905', attackers: ['5/2', '6/2'] }],
+      ['british', { type: 'resolveAttacks' }],
+      ['british', { type: 'attack', target: '1905' }],
+      ['british', { type: 'attack', target: '1905' }],
+    ]);
     expect(events.filter((e) => e.type === 'attack').map((e) => e.attackers)).toEqual([['5/2'], ['6/2']]);
     expect(unit(state, '5/2').steps).toBe(1);
     expect(unit(state, '6/2').steps).toBe(1);
+    // Every declared attack made, the phase ends by itself.
+    expect(state.phase.kind).not.toBe('mobile-combat');
+  });
+
+  it('18.4 (R5): all mobile attacks of the phase are declared before the first is resolved', () => {
+    const combat = position({
+      phase: mobileCombat('british', ['5/2', '6/2']),
+      units: { '5/2': '1906', '6/2': '2005', 'I/16': '1905', 'I/73': '2004' },
+    });
+    let s = act(combat, 'british', { type: 'declareAttack', target: '1905', attackers: ['5/2'] }).state;
+    // Another defender may still be declared against; the same one may not be declared twice.
+    refuse(s, 'british', { type: 'declareAttack', target: '1905', attackers: ['6/2'] }, 'ILLEGAL_TARGET');
+    s = act(s, 'british', { type: 'declareAttack', target: '2004', attackers: ['6/2'] }).state;
+    s = act(s, 'british', { type: 'cancelAttack', target: '2004' }).state;
+    expect(s.phase.kind === 'mobile-combat' && s.phase.combat.declared.map((d) => d.target)).toEqual([
+      '1905',
+    ]);
+    refuse(s, 'british', { type: 'endPhase' }, 'DECLARED_ATTACKS_REMAIN');
+    s = act(s, 'british', { type: 'resolveAttacks' }).state;
+    refuse(s, 'british', { type: 'declareAttack', target: '2004', attackers: ['6/2'] }, 'UNKNOWN_ACTION');
+    expect(loos.choices(s, 'british').map((c) => c.action)).toEqual(['attack']);
   });
 });
