@@ -1,17 +1,32 @@
 # Salient: the server, the REST API, socket.io and the built web client on one port.
 # `docker compose up --build` (see docker-compose.yml) runs it with PostgreSQL and Redis.
-FROM node:20-bookworm-slim
+
+# Build stage: every dependency, the web client (with its .br/.gz copies) and the compiled server.
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
 RUN npm install -g pnpm@10
 COPY . .
-# Development dependencies are needed to build the client (vite) and run TypeScript (tsx).
 RUN pnpm install --frozen-lockfile \
  && pnpm --filter @salient/web build \
- && pnpm --filter @salient/server prisma:generate
+ && pnpm --filter @salient/server build \
+ && pnpm --filter @salient/server deploy --prod --legacy /deploy
+
+# Run stage: plain node on compiled JavaScript, production dependencies only, as an unprivileged user.
+# The server finds the migrations and the client from its own place: /app/apps/server/dist.
+FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
-    WEB_DIST=/app/apps/web/dist
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=build --chown=root:root /deploy/node_modules apps/server/node_modules
+COPY --from=build --chown=root:root /deploy/package.json apps/server/package.json
+COPY --from=build --chown=root:root /app/apps/server/dist apps/server/dist
+COPY --from=build --chown=root:root /app/apps/web/dist apps/web/dist
+COPY --from=build --chown=root:root /app/prisma prisma
+# The embedded database (used only without DATABASE_URL) is the one place the server writes.
+RUN mkdir -p /data && chown node:node /data
+USER node
 EXPOSE 3000
 # Migrations are applied at start-up. SIGTERM stops it gracefully (in-flight actions finish).
 WORKDIR /app/apps/server
-CMD ["node", "--import", "tsx", "src/main.ts"]
+CMD ["node", "dist/server.js"]

@@ -1,11 +1,12 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 import { sizeBudget } from './size-budget.ts';
 
 const api = process.env.SALIENT_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [svelte(), sizeBudget()],
+  plugins: [svelte(), sizeBudget(), precompress()],
   server: {
     proxy: {
       '/api': api,

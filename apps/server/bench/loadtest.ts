@@ -1,35 +1,56 @@
 /**
- * Load test (a benchmark, not a test): N concurrent matches, each with two players and one
- * spectator on their own socket.io connections, against a server process on loopback backed by
- * PostgreSQL. Prints acknowledgement latency (p50, p99), spectator delivery latency (p99),
- * actions per second, errors, and checks that no action was lost or applied twice.
+ * Load test (a benchmark, not a test): real games played by random legal players through the
+ * public protocol, against a server process on loopback, on PostgreSQL or the embedded database.
  *
- * Players think between moves, as people do: together they offer `--rate` actions per second
- * (spread evenly over the matches, with jitter). `--rate 0` removes the thinking: every match
- * submits as soon as its last action is acknowledged, which measures the server's ceiling.
+ * Each match has two players and `--spectators` watchers on their own socket.io connections. A
+ * player folds every push into the view it holds (as the web client does), computes its choices
+ * from that view with the game's rules package, waits its thinking time, and submits a random legal
+ * action. Prints actions/s, acknowledgement and opponent-update latency (p50/p95/p99), server CPU per
+ * action, bytes per push, server memory per loaded match, errors, and lost or duplicated actions.
  *
- *   pnpm loadtest [-- --matches 200 --seconds 20 --rate 600]
+ *   pnpm loadtest [-- --game loos --scenario loos-1915 --matches 100 --spectators 1 --think 1000
+ *                     --seconds 20 --db postgres]
+ *   --think is each player's mean pause before an action, in ms (0: submit as soon as possible).
  *   env: LOADTEST_DATABASE_URL or TEST_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test)
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { SubmitAck } from '@salient/protocol';
+import { type GameModule, pickAction } from '@salient/engine';
+import { games } from '@salient/games';
+import type { MatchSummary, SubmitAck } from '@salient/protocol';
 import pg from 'pg';
+import { skirmish } from '../test/fixtures/skirmish.ts';
 import { Player, TestUser } from '../test/helpers/harness.ts';
 import { freePort, ServerProcess } from '../test/helpers/processes.ts';
 
+// `pnpm loadtest -- --matches 10` passes the `--` through: it only separates pnpm's own arguments.
 const { values } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== '--'),
   options: {
-    matches: { type: 'string', default: '200' },
+    game: { type: 'string', default: 'loos' },
+    scenario: { type: 'string' },
+    matches: { type: 'string', default: '100' },
+    spectators: { type: 'string', default: '1' },
+    think: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '20' },
-    rate: { type: 'string', default: '600' },
+    db: { type: 'string', default: 'postgres' },
   },
 });
+const hosted: Record<string, GameModule> = { ...games, skirmish: skirmish as unknown as GameModule };
+const game = hosted[values.game];
+if (!game) throw new Error(`unknown game ${values.game}; one of ${Object.keys(hosted).join(', ')}`);
+const scenario = game.scenarios.find((s) => s.id === (values.scenario ?? game.scenarios[0]!.id));
+if (!scenario) throw new Error(`unknown scenario ${values.scenario} of ${game.id}`);
 const MATCHES = Number(values.matches);
+const SPECTATORS = Number(values.spectators);
+const THINK_MS = Number(values.think);
 const SECONDS = Number(values.seconds);
-const RATE = Number(values.rate);
-/** Each match's mean time between actions, so that all matches together offer RATE actions/s. */
-const THINK_MS = RATE > 0 ? (1000 * MATCHES) / RATE : 0;
+if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error('--db is postgres or pglite');
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const adminUrl =
   process.env.LOADTEST_DATABASE_URL ??
@@ -48,148 +69,209 @@ async function admin(sql: string): Promise<void> {
   await c.end();
 }
 
-async function inBatches<T, R>(
-  items: T[],
-  size: number,
-  work: (item: T, i: number) => Promise<R>,
-): Promise<R[]> {
+/** CPU seconds (user + system) and resident memory of a process, from /proc. */
+function processUsage(pid: number): { cpuSeconds: number; rssBytes: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return { cpuSeconds: ticks / 100, rssBytes: rssKb * 1024 };
+}
+
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
-  for (let i = 0; i < items.length; i += size) {
-    out.push(...(await Promise.all(items.slice(i, i + size).map((item, j) => work(item, i + j)))));
-  }
+  for (let i = 0; i < items.length; i += size)
+    out.push(...(await Promise.all(items.slice(i, i + size).map(work))));
   return out;
 }
 
 interface Table {
   id: string;
-  red: Player;
-  blue: Player;
-  watcher: Player;
+  owner: TestUser;
+  players: Record<string, Player>;
+  watchers: Player[];
   seq: number;
   acked: number;
+  finished: boolean;
 }
 
-const dbName = `salient_load_${randomBytes(4).toString('hex')}`;
-await admin(`CREATE DATABASE ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const server = new ServerProcess(await freePort(), { DATABASE_URL: url.toString(), LOG_LEVEL: 'error' });
+let dropDatabase = async () => {};
+let env: Record<string, string>;
+if (values.db === 'postgres') {
+  const dbName = `salient_load_${randomBytes(4).toString('hex')}`;
+  await admin(`CREATE DATABASE ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  env = { DATABASE_URL: url.toString() };
+  dropDatabase = () => admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+} else {
+  const dir = await mkdtemp(path.join(tmpdir(), 'salient-load-'));
+  env = { DATA_DIR: dir };
+  dropDatabase = () => rm(dir, { recursive: true, force: true });
+}
+const server = new ServerProcess(await freePort(), {
+  ...env,
+  LOG_LEVEL: 'error',
+});
 
 try {
-  await server.start();
-  console.log(`server up on ${server.url}; setting up ${MATCHES} matches (${MATCHES * 3} sockets)`);
+  await server.start(60_000);
+  const pid = server.pid!;
+  const [seatA, seatB] = scenario.seats.map((s) => s.id) as [string, string];
+  console.log(
+    `${game.title} / ${scenario.name} on ${values.db}: setting up ${MATCHES} matches (${MATCHES * (2 + SPECTATORS)} sockets)`,
+  );
+  await sleep(500);
+  const idle = processUsage(pid);
+
   const tables = await inBatches(
     Array.from({ length: MATCHES }, (_, i) => i),
     20,
     async (i): Promise<Table> => {
-      const [r, b] = await Promise.all([
-        TestUser.signUp(server.url, `red${i}`),
-        TestUser.signUp(server.url, `blue${i}`),
+      const tag = randomBytes(3).toString('hex');
+      const [a, b] = await Promise.all([
+        TestUser.signUp(server.url, `a${i}_${tag}`),
+        TestUser.signUp(server.url, `b${i}_${tag}`),
       ]);
-      const m = await r.createMatch({ options: { length: 100_000 } });
-      await b.join(m.id, 'blue');
-      const [red, blue, watcher] = await Promise.all([r.connect(), b.connect(), Player.connect(server.url)]);
-      await red.join(m.id, 'seat');
-      await blue.join(m.id, 'seat');
-      await watcher.join(m.id, 'spectator');
-      await red.submit(m.id, { type: 'deploy', at: 'north' }, 0);
-      await blue.submit(m.id, { type: 'deploy', at: 'south' }, 1);
-      return { id: m.id, red, blue, watcher, seq: 2, acked: 2 };
+      const m = await a.createMatch({ game: game.id, scenario: scenario.id, seat: seatA });
+      await b.join(m.id, seatB);
+      const players = { [seatA]: await a.connect(), [seatB]: await b.connect() };
+      for (const p of Object.values(players)) await p.join(m.id, 'seat');
+      const watchers = await Promise.all(
+        Array.from({ length: SPECTATORS }, () => Player.connect(server.url)),
+      );
+      for (const w of watchers) await w.join(m.id, 'spectator');
+      return { id: m.id, owner: a, players, watchers, seq: 0, acked: 0, finished: false };
     },
   );
+  await sleep(500);
+  const loaded = processUsage(pid);
 
   const ackMs: number[] = [];
-  const spectatorMs: number[] = [];
+  const opponentMs: number[] = [];
+  const pushBytes: number[] = [];
   let errors = 0;
   const sentAt = new Map<string, number>();
   for (const t of tables) {
-    t.watcher.socket.on('match:update', (u) => {
-      const sent = sentAt.get(`${t.id}:${u.seq}`);
-      if (sent !== undefined) {
-        spectatorMs.push(performance.now() - sent);
-        sentAt.delete(`${t.id}:${u.seq}`);
-      }
-    });
+    for (const [seat, p] of Object.entries(t.players)) {
+      p.socket.on('match:update', (u) => {
+        if (u.seat === seat) return;
+        const sent = sentAt.get(`${t.id}:${u.seq}`);
+        if (sent !== undefined) opponentMs.push(performance.now() - sent);
+      });
+      // What arrives on the wire for each push, as socket.io frames it.
+      p.socket.io.engine.on('packet', (packet: { type: string; data?: unknown }) => {
+        if (
+          packet.type === 'message' &&
+          typeof packet.data === 'string' &&
+          packet.data.startsWith('2["match:update"')
+        )
+          pushBytes.push(Buffer.byteLength(packet.data));
+      });
+    }
   }
 
+  const before = processUsage(pid);
   const stopAt = performance.now() + SECONDS * 1000;
   const started = performance.now();
   let counter = 0;
   await Promise.all(
     tables.map(async (t) => {
-      // Start the matches spread over one think time, not all at once.
-      let nextAt = performance.now() + Math.random() * THINK_MS;
+      const anyPlayer = t.players[seatA]!;
       while (performance.now() < stopAt) {
-        if (THINK_MS > 0) {
-          await sleep(Math.max(0, nextAt - performance.now()));
-          nextAt += THINK_MS * (0.5 + Math.random());
-          if (performance.now() >= stopAt) break;
+        if (THINK_MS > 0) await sleep(THINK_MS * (0.5 + Math.random()));
+        if (performance.now() >= stopAt) break;
+        const latest = anyPlayer.updates.at(-1)?.summary ?? anyPlayer.snapshot!.summary;
+        if (latest.status !== 'active') {
+          t.finished = true;
+          break;
         }
-        const by = t.seq % 2 === 0 ? t.red : t.blue;
+        const seat = latest.toAct[Math.floor(Math.random() * latest.toAct.length)]!;
+        const me = t.players[seat]!;
+        // The position this player holds: its last folded push, or its snapshot.
+        const heldSeq = me.updates.at(-1)?.seq ?? me.snapshot!.seq;
+        if (heldSeq < t.seq) {
+          await me.waitForSeq(t.seq, 10_000).catch(() => undefined);
+          continue;
+        }
+        const view = me.updates.at(-1)?.view ?? me.snapshot!.view;
+        const choices = game.choices(view, seat);
+        if (choices.length === 0) {
+          await sleep(5);
+          continue;
+        }
+        const pick = (n: number) => Math.floor(Math.random() * n);
+        const action = pickAction(choices[pick(choices.length)]!, pick);
         const t0 = performance.now();
         sentAt.set(`${t.id}:${t.seq + 1}`, t0);
         let ack: SubmitAck;
         try {
-          ack = await by.socket.timeout(10_000).emitWithAck('match:submit', {
+          ack = await me.socket.timeout(10_000).emitWithAck('match:submit', {
             matchId: t.id,
             seq: t.seq,
-            action: { type: 'advance' },
+            action,
             clientActionId: `c${counter++}`,
           });
         } catch {
           errors++;
           continue;
         }
-        ackMs.push(performance.now() - t0);
         if (!ack.ok) {
           errors++;
           if (ack.seq !== undefined) t.seq = ack.seq;
           continue;
         }
+        ackMs.push(performance.now() - t0);
         t.seq = ack.seq;
         t.acked++;
       }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  await new Promise((r) => setTimeout(r, 500));
+  const after = processUsage(pid);
+  await sleep(500);
 
-  // Every acknowledged action is in the log once, and nothing else is.
-  const c = new pg.Client({ connectionString: url.toString() });
-  await c.connect();
-  const rows = await c.query(
-    'SELECT match_id, count(*)::int AS n, max(seq) AS top FROM match_actions GROUP BY match_id',
-  );
-  await c.end();
-  const byMatch = new Map(rows.rows.map((r) => [r.match_id as string, r as { n: number; top: number }]));
+  // Every acknowledged action is in the match, once: the server's seq equals what was acknowledged.
   let lost = 0;
   let extra = 0;
-  for (const t of tables) {
-    const row = byMatch.get(t.id);
-    const stored = row?.n ?? 0;
-    if (stored < t.acked) lost += t.acked - stored;
-    if (stored > t.acked) extra += stored - t.acked;
-    if (row && row.top !== row.n) extra++;
-  }
+  await inBatches(tables, 20, async (t) => {
+    const summary = (await t.owner.request<MatchSummary>('GET', `/api/matches/${t.id}`)).body;
+    if (summary.seq < t.acked) lost += t.acked - summary.seq;
+    if (summary.seq > t.acked) extra += summary.seq - t.acked;
+  });
 
-  ackMs.sort((a, b) => a - b);
-  spectatorMs.sort((a, b) => a - b);
-  const actions = ackMs.length - errors;
-  const fmt = (n: number) => n.toFixed(2);
+  const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
+  sorted(ackMs);
+  sorted(opponentMs);
+  sorted(pushBytes);
+  const actions = ackMs.length;
+  const fmt = (n: number, d = 2) => n.toFixed(d);
+  const dist = (xs: number[]) =>
+    `p50 ${fmt(percentile(xs, 50))} / p95 ${fmt(percentile(xs, 95))} / p99 ${fmt(percentile(xs, 99))} ms`;
   console.log('');
-  console.log(`matches                 ${MATCHES} (2 players + 1 spectator each), ${fmt(elapsed)} s`);
-  console.log(`offered rate            ${RATE > 0 ? `${RATE} actions/s` : 'as fast as acknowledged'}`);
-  console.log(`actions acknowledged    ${actions}`);
-  console.log(`actions per second      ${fmt(actions / elapsed)}`);
-  console.log(`ack latency p50         ${fmt(percentile(ackMs, 50))} ms`);
-  console.log(`ack latency p99         ${fmt(percentile(ackMs, 99))} ms`);
+  console.log(`game                    ${game.id} / ${scenario.id} on ${values.db}`);
   console.log(
-    `spectator delivery p99  ${fmt(percentile(spectatorMs, 99))} ms (p50 ${fmt(percentile(spectatorMs, 50))} ms)`,
+    `matches                 ${MATCHES} (2 players + ${SPECTATORS} spectator(s) each), ${fmt(elapsed)} s, think ${THINK_MS} ms`,
+  );
+  console.log(
+    `actions acknowledged    ${actions} (${tables.filter((t) => t.finished).length} matches finished)`,
+  );
+  console.log(`actions per second      ${fmt(actions / elapsed)}`);
+  console.log(`ack latency             ${dist(ackMs)}`);
+  console.log(`opponent update         ${dist(opponentMs)}`);
+  console.log(
+    `server CPU per action   ${fmt(((after.cpuSeconds - before.cpuSeconds) * 1000) / Math.max(1, actions), 3)} ms`,
+  );
+  console.log(
+    `bytes per push          p50 ${percentile(pushBytes, 50)} / p95 ${percentile(pushBytes, 95)} / max ${pushBytes.at(-1)} (${pushBytes.length} pushes to players)`,
+  );
+  console.log(
+    `server RSS              idle ${fmt(idle.rssBytes / 2 ** 20, 1)} MB, loaded ${fmt(loaded.rssBytes / 2 ** 20, 1)} MB, after play ${fmt(after.rssBytes / 2 ** 20, 1)} MB: ${fmt((after.rssBytes - idle.rssBytes) / MATCHES / 1024, 1)} KB per loaded match (with its sockets)`,
   );
   console.log(`errors                  ${errors}`);
   console.log(`lost / extra actions    ${lost} / ${extra}`);
-  for (const t of tables) for (const p of [t.red, t.blue, t.watcher]) p.close();
+  for (const t of tables) for (const p of [...Object.values(t.players), ...t.watchers]) p.close();
 } finally {
   await server.kill('SIGTERM');
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await dropDatabase();
 }

@@ -8,6 +8,8 @@ export class Metrics {
   private latencySum = 0;
   private latencyCount = 0;
   sockets = 0;
+  /** Match updates built (each encoded once for its room), by audience. */
+  readonly updatesBuilt = { seats: 0, spectators: 0 };
 
   actionDone(ok: boolean, seconds: number): void {
     if (ok) this.actionsAccepted++;
@@ -38,6 +40,12 @@ export class Metrics {
     );
     lines.push(`salient_actions_total{result="accepted"} ${this.actionsAccepted}`);
     lines.push(`salient_actions_total{result="refused"} ${this.actionsRefused}`);
+    lines.push(
+      '# HELP salient_updates_built_total Match updates built after committed steps, by audience (none for unwatched spectator rooms).',
+      '# TYPE salient_updates_built_total counter',
+    );
+    lines.push(`salient_updates_built_total{audience="seats"} ${this.updatesBuilt.seats}`);
+    lines.push(`salient_updates_built_total{audience="spectators"} ${this.updatesBuilt.spectators}`);
     lines.push(
       '# HELP salient_action_latency_seconds From receipt to acknowledgement.',
       '# TYPE salient_action_latency_seconds histogram',

@@ -4,7 +4,7 @@ import type { MatchSummary, MatchUpdate } from '@salient/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { freshPglite, type TestDatabase } from './helpers/databases.ts';
-import { type Player, startTestServer, TestUser } from './helpers/harness.ts';
+import { type Player, type ReceivedUpdate, startTestServer, TestUser } from './helpers/harness.ts';
 
 const belleEpoque = games['belle-epoque']!;
 const STEPS = 60;
@@ -76,7 +76,7 @@ describe('Belle Epoque through the server: hidden facts stay hidden', () => {
       if (action.type === 'doctrine') {
         // The sealed order of battle reaches nobody else until both sides have chosen (then it is revealed).
         const other = seat === 'blue' ? toRed : toBlue;
-        const sealedFor = (u: MatchUpdate) =>
+        const sealedFor = (u: ReceivedUpdate) =>
           (u.view.phase as { sealed?: Record<string, unknown> }).sealed ?? {};
         if ((toWatcher.view.phase as { kind: string }).kind === 'doctrine') {
           expect(Object.keys(sealedFor(other))).not.toContain(seat);

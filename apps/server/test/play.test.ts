@@ -177,7 +177,7 @@ describe.each(databaseKinds)('playing a match on $name', ({ fresh }) => {
     blue.close();
     const returning = await bob.connect();
     // One message re-joins and says what was missed since the last seq this client held.
-    const caughtUp = await returning.socket.emitWithAck('match:sync', { matchId: match.id, lastSeq: 6 });
+    const caughtUp = await returning.sync(match.id, 6);
     if (!caughtUp.ok || caughtUp.mode !== 'delta')
       throw new Error(`expected a delta, got ${JSON.stringify(caughtUp)}`);
     expect(caughtUp.entries.map((e) => e.seq)).toEqual([7]);
@@ -186,12 +186,12 @@ describe.each(databaseKinds)('playing a match on $name', ({ fresh }) => {
     expect(await returning.submit(match.id, { type: 'advance' }, 7)).toMatchObject({ ok: true, seq: 8 });
     expect((await returning.waitForSeq(8)).seat).toBe('blue');
     // red asks for everything after the seq it holds
-    const sync = await red.socket.emitWithAck('match:sync', { matchId: match.id, lastSeq: 7 });
+    const sync = await red.sync(match.id, 7);
     if (!sync.ok || sync.mode !== 'delta') throw new Error(`expected a delta, got ${JSON.stringify(sync)}`);
     expect(sync.entries.map((e) => e.seq)).toEqual([8]);
     expect(sync.seq).toBe(8);
     // a gap that crosses an undo needs the full picture
-    const full = await red.socket.emitWithAck('match:sync', { matchId: match.id, lastSeq: 4 });
+    const full = await red.sync(match.id, 4);
     expect(full.ok && full.mode).toBe('full');
     blue = returning;
   });

@@ -222,10 +222,11 @@ describe('a Belle Epoque encounter in the browser', () => {
       expect(await logText(page)).not.toContain('loose order for');
     }
     // Not on the screen, and not in anything the server sent: Red's and the spectator's views
-    // arrived (Blue's submission among them) with no trace of what Blue sealed.
+    // arrived (Blue's submission among them) with no trace of what Blue sealed, whether as a whole
+    // view (`"sealed":{..."blue"...}`) or as a patch (`"p":["phase","sealed","blue"]`).
     for (const frames of [framesTo.red, framesTo.watcher]) {
-      expect(frames.some((f) => f.includes('"submitted":["blue"]'))).toBe(true);
-      expect(frames.filter((f) => /"sealed":\{[^}]*"blue"/.test(f))).toEqual([]);
+      expect(frames.some((f) => /"submitted"(:\[|,0\],"v":)"blue"/.test(f))).toBe(true);
+      expect(frames.filter((f) => /"sealed":\{[^}]*"blue"|"sealed","blue"/.test(f))).toEqual([]);
     }
     await red.screenshot({ path: screenshotPath('be-red-before-choosing') });
 

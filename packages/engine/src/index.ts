@@ -7,6 +7,7 @@ export * from './game.ts';
 export * from './graph.ts';
 export * from './hex.ts';
 export * from './json.ts';
+export * from './jsonPatch.ts';
 export * from './playout.ts';
 export * from './replay.ts';
 export * from './rng.ts';

@@ -457,23 +457,37 @@ export const chatRequest = z.object({
 });
 export type ChatRequest = z.infer<typeof chatRequest>;
 
+/** One operation of a view patch (see the engine's jsonPatch: set, delete a key, cut a list). */
+const patchPath = z.array(z.union([z.string(), z.number().int().min(0)])).max(64);
+export const patchOp = z.union([
+  z.object({ p: patchPath, v: jsonValue }),
+  z.object({ p: patchPath, d: z.literal(1) }),
+  z.object({ p: patchPath, n: z.number().int().min(0) }),
+]);
+
 /**
  * match:update — pushed to each recipient after every committed step, seen from their seat:
- * `view` is view(state, yourSeat), `events` only those you may see. `kind: 'undo'` means steps were
- * taken back: `undoneSeqs` lists them, `view` is the restored position.
+ * `patch` turns the view you hold (at `seq - 1`) into view(state, yourSeat) at `seq` (a full `view`
+ * comes instead only where a server sends one); `events` are only those you may see.
+ * `kind: 'undo'` means steps were taken back: `undoneSeqs` lists them, and the new view is the
+ * restored position.
  * Apply an update whose seq is one more than the seq you hold; ignore one you already hold (it
- * can arrive just after a join's snapshot); on a gap, send match:sync with the seq you hold.
+ * can arrive just after a join's snapshot); on a gap, or a patch that does not fit the view you
+ * hold, send match:sync with the seq you hold.
  */
-export const matchUpdate = z.object({
-  matchId: z.string(),
-  seq: z.number().int(),
-  kind: z.enum(['action', 'undo']),
-  seat: z.string(),
-  view: jsonObject,
-  events: z.array(gameEventSchema),
-  undoneSeqs: z.array(z.number().int()),
-  summary: matchSummary,
-});
+export const matchUpdate = z
+  .object({
+    matchId: z.string(),
+    seq: z.number().int(),
+    kind: z.enum(['action', 'undo']),
+    seat: z.string(),
+    view: jsonObject.optional(),
+    patch: z.array(patchOp).optional(),
+    events: z.array(gameEventSchema),
+    undoneSeqs: z.array(z.number().int()),
+    summary: matchSummary,
+  })
+  .refine((u) => (u.view === undefined) !== (u.patch === undefined), 'exactly one of view and patch');
 export type MatchUpdate = z.infer<typeof matchUpdate>;
 
 export const spectatorCount = z.object({ matchId: z.string(), count: z.number().int().min(0) });

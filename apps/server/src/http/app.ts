@@ -76,7 +76,20 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
   const indexHtml = path.join(options.webDist, 'index.html');
   const hasClient = existsSync(indexHtml);
   if (hasClient) {
-    await app.register(fastifyStatic, { root: options.webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz copies beside each file; they are sent to clients that accept them.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        // Vite names what it emits under assets/ by content hash: such a file never changes. The
+        // page itself must be checked each time, or a new release would not reach returning players.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   } else {
     options.log.warn({ webDist: options.webDist }, 'no built web client: serving the API only');
   }

@@ -17,6 +17,8 @@ export interface CommittedStep {
   seat: string;
   events: GameEvent[];
   undoneSeqs: number[];
+  /** The full state before the step: recipients get the difference between their two views. */
+  stateBefore: object;
 }
 
 /** What the play layer needs from the outside world once a step is durable. */
@@ -151,13 +153,14 @@ export class Play {
       });
     }
 
+    const stateBefore = m.state;
     Object.assign(m, next, { seq: newSeq, state: result.state, updatedAt: new Date(now) });
     m.effective.push({ seq: newSeq, seat, undoable: result.undoable });
     m.clientActionIds.set(clientActionId, newSeq);
     this.scheduleFlag(m);
     this.listener.stepCommitted(
       m,
-      { seq: newSeq, kind: 'action', seat, events: result.events, undoneSeqs: [] },
+      { seq: newSeq, kind: 'action', seat, events: result.events, undoneSeqs: [], stateBefore },
       previousToAct,
     );
     return { ok: true, seq: newSeq };
@@ -267,6 +270,7 @@ export class Play {
           seq: again.seq,
         });
       }
+      const stateBefore = m.state;
       Object.assign(m, next, { seq: newSeq, state, effective, updatedAt: new Date(now) });
       this.scheduleFlag(m);
       const step: CommittedStep = {
@@ -275,6 +279,7 @@ export class Play {
         seat,
         events: [event],
         undoneSeqs: [last.seq],
+        stateBefore,
       };
       this.listener.stepCommitted(m, step, previousToAct);
       return { ok: true, seq: newSeq };

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import { diffJson } from '@salient/engine';
 import {
   type ChatMessage,
   type ClientToServerEvents,
@@ -327,24 +328,40 @@ export class Realtime implements MatchListener {
     this.countTimers.set(matchId, timer);
   }
 
+  /**
+   * Whether a spectator update is worth building. One process knows its own rooms exactly; with
+   * the Redis adapter a spectator may sit on another process, so it is always built there.
+   */
+  private mayHaveSpectators(matchId: string): boolean {
+    if (this.redisClients.length > 0) return true;
+    return (this.io.sockets.adapter.rooms.get(spectatorRoom(matchId))?.size ?? 0) > 0;
+  }
+
   async isSeatConnected(matchId: string, seat: string): Promise<boolean> {
     return (await this.io.in(seatRoom(matchId, seat)).fetchSockets()).length > 0;
   }
 
   stepCommitted(m: LiveMatch, step: CommittedStep, previousToAct: string[]): void {
-    const recipients: (string | null)[] = [...m.seats.map((s) => s.seat), null];
+    const recipients: (string | null)[] = m.seats.map((s) => s.seat);
+    if (this.mayHaveSpectators(m.id)) recipients.push(null);
     for (const seat of recipients) {
+      // Each recipient holds its view at seq - 1 (from its join, a sync or the previous push), so
+      // it gets only the difference: a few hundred bytes instead of the whole view. The patch is
+      // built from the recipient's own two views, so it carries nothing its full view would not.
+      const patch = diffJson(viewFor(m, seat, step.stateBefore), viewFor(m, seat));
       const update: MatchUpdate = {
         matchId: m.id,
         seq: step.seq,
         kind: step.kind,
         seat: step.seat,
-        view: viewFor(m, seat),
+        patch,
         events: m.status === 'finished' ? step.events : eventsFor(step.events, seat),
         undoneSeqs: step.undoneSeqs,
         summary: summaryFor(m, seat),
       };
       this.io.to(seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat)).emit('match:update', update);
+      if (seat === null) this.deps.metrics.updatesBuilt.spectators++;
+      else this.deps.metrics.updatesBuilt.seats++;
     }
     if (m.status === 'active') {
       const newlyToAct = m.toAct.filter((s) => !previousToAct.includes(s) || step.kind === 'undo');

@@ -4,8 +4,8 @@ import type { Db } from '../db/database.ts';
 import type { LiveMatch } from '../matches/liveMatch.ts';
 
 /** The view a recipient gets. A game's view must drop the generator state; we make sure of it. */
-export function viewFor(m: LiveMatch, seat: string | null): JsonObject {
-  const view = m.game.view(m.state, seat) as JsonObject;
+export function viewFor(m: LiveMatch, seat: string | null, state: object = m.state): JsonObject {
+  const view = m.game.view(state, seat) as JsonObject;
   if ('rng' in view) {
     const { rng: _dropped, ...rest } = view;
     return rest;

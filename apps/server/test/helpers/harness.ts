@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { applyJsonPatch, type JsonObject } from '@salient/engine';
 import {
   type ClientToServerEvents,
   type JoinAck,
@@ -9,6 +10,7 @@ import {
   type ServerToClientEvents,
   SOCKET_PATH,
   type SubmitAck,
+  type SyncAck,
 } from '@salient/protocol';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
@@ -106,23 +108,63 @@ export class TestUser {
   }
 }
 
+/** A push as a client holds it once folded in: the update with the full view it leads to. */
+export type ReceivedUpdate = MatchUpdate & { view: JsonObject };
+
 /**
  * A socket.io client that records every push, as a browser tab would, and tracks the match's seq
- * from the updates it receives.
+ * from the updates it receives. Updates carry patches; like the web client, it applies each to the
+ * view it holds, so `updates[i].view` is the full view after that step (a patch that does not fit
+ * fails the test).
  */
 export class Player {
-  readonly updates: MatchUpdate[] = [];
+  readonly updates: ReceivedUpdate[] = [];
   readonly raw: unknown[] = [];
   snapshot: MatchSnapshot | null = null;
   seq = 0;
   private counter = 0;
+  /** matchId -> the seq and view this client holds. */
+  private readonly held = new Map<string, { seq: number; view: JsonObject }>();
+  private readonly waiters = new Set<(u: ReceivedUpdate) => void>();
 
   private constructor(readonly socket: ClientSocket) {
     socket.onAny((event, payload) => this.raw.push({ event, payload }));
     socket.on('match:update', (u) => {
-      this.updates.push(u);
+      const received = this.fold(u);
+      this.updates.push(received);
       this.seq = Math.max(this.seq, u.seq);
+      for (const w of [...this.waiters]) w(received);
     });
+  }
+
+  private fold(u: MatchUpdate): ReceivedUpdate {
+    const held = this.held.get(u.matchId);
+    let view: JsonObject | null = null;
+    if (u.view) view = u.view;
+    else if (held && held.seq === u.seq - 1) view = applyJsonPatch(held.view, u.patch ?? []) as JsonObject;
+    if (!view) {
+      // This client holds no view the patch continues (it synced by hand, or missed a step): a
+      // test that reads the view fails here rather than comparing undefined with undefined.
+      this.held.delete(u.matchId);
+      return Object.defineProperty({ ...u }, 'view', {
+        get() {
+          throw new Error(`update ${u.seq} of ${u.matchId} does not follow the view this client holds`);
+        },
+      }) as ReceivedUpdate;
+    }
+    this.held.set(u.matchId, { seq: u.seq, view });
+    return { ...u, view };
+  }
+
+  /** match:sync, folding the answer into the view this client holds, as the web client does. */
+  async sync(matchId: string, lastSeq: number): Promise<SyncAck> {
+    const ack = await this.socket.emitWithAck('match:sync', { matchId, lastSeq });
+    if (ack.ok) {
+      const [seq, view] = ack.mode === 'full' ? [ack.snapshot.seq, ack.snapshot.view] : [ack.seq, ack.view];
+      this.held.set(matchId, { seq, view });
+      this.seq = Math.max(this.seq, seq);
+    }
+    return ack;
   }
 
   static connect(
@@ -148,6 +190,7 @@ export class Player {
     if (ack.ok) {
       this.snapshot = ack.snapshot;
       this.seq = ack.snapshot.seq;
+      this.held.set(matchId, { seq: ack.snapshot.seq, view: ack.snapshot.view });
     }
     return ack;
   }
@@ -168,18 +211,21 @@ export class Player {
   }
 
   /** Resolves when an update with this seq has arrived. */
-  waitForSeq(seq: number, timeoutMs = 5_000): Promise<MatchUpdate> {
+  waitForSeq(seq: number, timeoutMs = 5_000): Promise<ReceivedUpdate> {
     const found = this.updates.find((u) => u.seq === seq);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no update ${seq} within ${timeoutMs} ms`)), timeoutMs);
-      const listener = (u: MatchUpdate) => {
+      const waiter = (u: ReceivedUpdate) => {
         if (u.seq !== seq) return;
         clearTimeout(timer);
-        this.socket.off('match:update', listener);
+        this.waiters.delete(waiter);
         resolve(u);
       };
-      this.socket.on('match:update', listener);
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`no update ${seq} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiters.add(waiter);
     });
   }
 

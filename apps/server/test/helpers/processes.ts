@@ -76,6 +76,11 @@ export class ServerProcess {
     this.child = null;
   }
 
+  /** The process id while it runs (for reading its CPU time and memory from /proc). */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
   get alive(): boolean {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }

@@ -1,4 +1,4 @@
-import type { JsonObject } from '@salient/engine';
+import { applyJsonPatch, type JsonObject } from '@salient/engine';
 import type {
   ChatMessage,
   LogEntry,
@@ -71,12 +71,19 @@ export function applyUpdate(
   const outcome = classifyUpdate(state, u);
   if (outcome === 'other-match' || outcome === 'duplicate') return { state, outcome };
   if (outcome === 'gap') return { state: { ...state, gap: true }, outcome };
+  let view: JsonObject;
+  try {
+    view = u.patch ? (applyJsonPatch(state.view, u.patch) as JsonObject) : u.view!;
+  } catch {
+    // The patch does not fit the view we hold: ask for the position rather than guess.
+    return { state: { ...state, gap: true }, outcome: 'gap' };
+  }
   const undone = new Set(u.undoneSeqs);
   const log = state.log.map((e) => (undone.has(e.seq) ? { ...e, undone: true } : e));
   if (u.kind === 'action' || u.events.length > 0)
     log.push({ seq: u.seq, seat: u.seat, events: u.events, undone: false });
   return {
-    state: { ...state, seq: u.seq, view: u.view, log, summary: u.summary, gap: false },
+    state: { ...state, seq: u.seq, view, log, summary: u.summary, gap: false },
     outcome,
   };
 }

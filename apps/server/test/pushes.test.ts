@@ -1,0 +1,101 @@
+import { pickAction, rngFromSeed, rollInPlace } from '@salient/engine';
+import { games } from '@salient/games';
+import type { MatchSummary } from '@salient/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/server.ts';
+import { freshPglite, type TestDatabase } from './helpers/databases.ts';
+import { type Player, startTestServer, TestUser } from './helpers/harness.ts';
+
+const loos = games.loos!;
+
+/** The counter of updates built for an audience, read from /metrics as an operator would. */
+async function updatesBuilt(server: RunningServer, audience: 'seats' | 'spectators'): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`salient_updates_built_total{audience="${audience}"}`));
+  return Number(line?.split(' ')[1]);
+}
+
+describe('small pushes (issue 14): after the first full view, each recipient gets only what changed', () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let players: Record<string, Player>;
+  let match: MatchSummary;
+  let seq = 0;
+  const rng = rngFromSeed('pushes');
+  const pick = (n: number) => rollInPlace(rng, n) - 1;
+
+  beforeAll(async () => {
+    database = await freshPglite();
+    server = await startTestServer(database.target, {}, Object.values(games));
+    const [haig, rupprecht] = await Promise.all([
+      TestUser.signUp(server.url, 'haig'),
+      TestUser.signUp(server.url, 'rupprecht'),
+    ]);
+    match = (
+      await haig.request<MatchSummary>('POST', '/api/matches', {
+        game: 'loos',
+        scenario: 'loos-1915',
+        seat: 'british',
+      })
+    ).body;
+    await rupprecht.join(match.id, 'german');
+    players = { british: await haig.connect(), german: await rupprecht.connect() };
+    for (const p of Object.values(players)) expect((await p.join(match.id, 'seat')).ok).toBe(true);
+  });
+
+  afterAll(async () => {
+    for (const p of Object.values(players ?? {})) p.close();
+    await server?.close();
+    await database?.drop();
+  });
+
+  /** Plays `steps` random legal actions, each chosen from the player's own folded view. */
+  async function play(steps: number, watchers: Player[] = []): Promise<void> {
+    for (let i = 0; i < steps; i++) {
+      const british = players.british!;
+      const held = british.updates.at(-1)?.view ?? british.snapshot!.view;
+      const seat = loos.status(held).toAct[0]!;
+      const me = players[seat]!;
+      const view = me.updates.at(-1)?.view ?? me.snapshot!.view;
+      const action = pickAction(loos.choices(view, seat)[pick(loos.choices(view, seat).length)]!, pick);
+      expect(await me.submit(match.id, action, seq)).toEqual({ ok: true, seq: seq + 1 });
+      seq++;
+      await Promise.all([...Object.values(players), ...watchers].map((p) => p.waitForSeq(seq)));
+    }
+  }
+
+  it('sends patches of a few hundred bytes where the whole Loos view is about 14 KB, and they add up to the real view', async () => {
+    await play(30);
+    const pushed = players.german!.raw.filter((r) => (r as { event: string }).event === 'match:update');
+    const sizes = pushed
+      .map((r) => JSON.stringify((r as { payload: unknown }).payload).length)
+      .sort((a, b) => a - b);
+    const fullView = JSON.stringify(players.german!.snapshot!.view).length;
+    expect(fullView).toBeGreaterThan(10_000);
+    expect(sizes[Math.floor(sizes.length / 2)]!).toBeLessThan(2_000);
+    for (const r of pushed) expect((r as { payload: Record<string, unknown> }).payload.view).toBeUndefined();
+    // The views the patches lead to are the ones a fresh join gets.
+    const late = await players.german!.socket.emitWithAck('match:sync', { matchId: match.id, lastSeq: 0 });
+    if (!late.ok) throw new Error(late.error.message);
+    expect(players.german!.updates.at(-1)!.view).toEqual(
+      late.mode === 'full' ? late.snapshot.view : late.view,
+    );
+  });
+
+  it('builds no spectator update while nobody watches, and does once someone does', async () => {
+    const before = await updatesBuilt(server, 'spectators');
+    const seatsBefore = await updatesBuilt(server, 'seats');
+    await play(3);
+    expect(await updatesBuilt(server, 'spectators')).toBe(before);
+    expect(await updatesBuilt(server, 'seats')).toBe(seatsBefore + 6);
+
+    const watcher = await (await TestUser.signUp(server.url, 'joffre')).connect();
+    expect((await watcher.join(match.id, 'spectator')).ok).toBe(true);
+    await play(3, [watcher]);
+    expect(await updatesBuilt(server, 'spectators')).toBe(before + 3);
+    expect(watcher.updates.at(-1)!.view).toEqual(players.british!.updates.at(-1)!.view);
+    watcher.close();
+  });
+});
