@@ -1,8 +1,12 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { MatchListResponse, MatchSummary, PublicUser } from '@salient/protocol';
 import { SOCKET_PATH } from '@salient/protocol';
+import pg from 'pg';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv } from '../src/config.ts';
+import { migrationsDir } from '../src/db/schemaEngine.ts';
 import { addressedOrigin } from '../src/http/origins.ts';
 import type { RunningServer } from '../src/server.ts';
 import { freshPostgres, type TestDatabase } from './helpers/databases.ts';
@@ -399,7 +403,6 @@ describe('issue 9 minor: passwords and usernames', () => {
     expect(signIn.status).toBe(200);
     expect((signIn.body as unknown as { user: PublicUser }).user.username).toBe('Nadia');
     // The database itself refuses a second spelling, whatever the application does.
-    const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: (database.target as { url: string }).url });
     await client.connect();
     try {
@@ -410,6 +413,32 @@ describe('issue 9 minor: passwords and usernames', () => {
       ).rejects.toThrow(/username_key/);
     } finally {
       await client.end();
+    }
+  });
+
+  it('migrates accounts whose names differed only by case: the oldest keeps the name, the other its exact spelling', async () => {
+    const scratch = await freshPostgres();
+    const client = new pg.Client({ connectionString: (scratch.target as { url: string }).url });
+    await client.connect();
+    try {
+      const folders = (await readdir(migrationsDir)).filter((f) => /^\d{14}_/.test(f)).sort();
+      const mine = folders.findIndex((f) => f.endsWith('_case_insensitive_usernames'));
+      const sql = (folder: string) => readFile(path.join(migrationsDir, folder, 'migration.sql'), 'utf8');
+      for (const folder of folders.slice(0, mine)) await client.query(await sql(folder));
+      await client.query(`INSERT INTO users (id, username, password_hash, created_at) VALUES
+        ('u1', 'Olga', 'h', now() - interval '2 days'),
+        ('u2', 'olga', 'h', now() - interval '1 day'),
+        ('u3', 'Pavel', 'h', now())`);
+      await client.query(await sql(folders[mine]!));
+      const rows = await client.query('SELECT id, username, username_key FROM users ORDER BY id');
+      expect(rows.rows).toEqual([
+        { id: 'u1', username: 'Olga', username_key: 'olga' },
+        { id: 'u2', username: 'olga', username_key: 'olga u2' },
+        { id: 'u3', username: 'Pavel', username_key: 'pavel' },
+      ]);
+    } finally {
+      await client.end();
+      await scratch.drop();
     }
   });
 });
