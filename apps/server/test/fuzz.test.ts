@@ -241,19 +241,17 @@ describe('issue 9 minor: deeply nested JSON and NUL characters', () => {
         ),
         withNul.map((id) => ['match:join', { matchId: id, as: 'spectator' }] as const),
         // socket.io's client serialises recursively, so the depths here stay in the low thousands
-        fc
-          .constantFrom(65, 2_000)
-          .map(
-            (depth) =>
-              [
-                'match:submit',
-                {
-                  matchId,
-                  seq: seqBefore,
-                  action: JSON.parse(`{"type":"deploy","at":${deepJson(depth, 'array')}}`),
-                },
-              ] as const,
-          ),
+        fc.constantFrom(65, 2_000).map(
+          (depth) =>
+            [
+              'match:submit',
+              {
+                matchId,
+                seq: seqBefore,
+                action: JSON.parse(`{"type":"deploy","at":${deepJson(depth, 'array')}}`),
+              },
+            ] as const,
+        ),
       ),
       { numRuns: 60, seed: 20_261_123 },
     );
