@@ -8,9 +8,11 @@ const api = process.env.SALIENT_API ?? 'http://localhost:3000';
 export default defineConfig({
   plugins: [svelte(), sizeBudget(), precompress()],
   server: {
+    // Objects, not bare URLs: Vite's shorthand rewrites Host to the target's, and the server takes
+    // Host as the origin it was addressed to, so the page's writes would look cross-origin (403).
     proxy: {
-      '/api': api,
-      '/healthz': api,
+      '/api': { target: api },
+      '/healthz': { target: api },
       '/socket.io': { target: api, ws: true },
     },
   },

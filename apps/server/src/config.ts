@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseTarget } from './db/database.ts';
+import { parseAllowedOrigins } from './http/origins.ts';
 import { repoRoot } from './paths.ts';
 
 const DEV_SESSION_SECRET = 'salient-development-secret-change-me';
@@ -27,6 +28,16 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Salient <salient@localhost>'),
   PUBLIC_URL: z.string().url().optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .superRefine((text, ctx) => {
+      try {
+        parseAllowedOrigins(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    })
+    .optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
@@ -53,6 +64,11 @@ export interface Config {
   mailFrom: string;
   /** The address in notification links. */
   publicUrl: string | null;
+  /**
+   * Origins besides the server's own (PUBLIC_URL's, or the one a request is addressed to) whose pages
+   * may change state: post, put, delete, open a socket. Normalised `scheme://host[:port]`.
+   */
+  allowedOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Behind a load balancer: take the client's address from X-Forwarded-For (rate limits). */
   trustProxy: boolean;
@@ -94,6 +110,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ?? null,
+    allowedOrigins: parseAllowedOrigins(e.ALLOWED_ORIGINS),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     snapshotEvery: e.SNAPSHOT_EVERY,

@@ -5,6 +5,7 @@ import { Sessions } from './auth/sessions.ts';
 import { type Config, usesDevSessionSecret } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createHttpApp } from './http/app.ts';
+import { normaliseOrigin, OriginPolicy } from './http/origins.ts';
 import { registerRoutes } from './http/routes.ts';
 import { Lifecycle } from './matches/lifecycle.ts';
 import type { AnyGame } from './matches/liveMatch.ts';
@@ -44,7 +45,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const metrics = new Metrics();
   const store = new MatchStore(db, findGame);
 
-  const app = await createHttpApp({ log, sessions, webDist: config.webDist, trustProxy: config.trustProxy });
+  const origins = originPolicyOf(config);
+  const app = await createHttpApp({
+    log,
+    sessions,
+    webDist: config.webDist,
+    trustProxy: config.trustProxy,
+    origins,
+  });
   const realtime = new Realtime(app.server, {
     db,
     store,
@@ -52,6 +60,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     metrics,
     log,
     actionRatePerSecond: config.actionRatePerSecond,
+    origins,
+    trustProxy: config.trustProxy,
   });
   if (config.redisUrl) await realtime.useRedis(config.redisUrl, config.redisKeyPrefix);
   const play = new Play(db, database.sql, store, realtime, metrics, log, {
@@ -115,4 +125,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       return closing;
     },
   };
+}
+
+/** PUBLIC_URL's origin and ALLOWED_ORIGINS: the pages, besides the addressed origin, that may write. */
+function originPolicyOf(config: Config): OriginPolicy {
+  const publicOrigin = config.publicUrl ? normaliseOrigin(config.publicUrl) : null;
+  return new OriginPolicy([...(publicOrigin ? [publicOrigin] : []), ...config.allowedOrigins]);
 }

@@ -159,3 +159,116 @@ describe('rate limits on a socket', () => {
     }
   });
 });
+
+/** `depth` levels of arrays or objects around a number, written out directly (JSON.stringify would overflow). */
+const deepJson = (depth: number, kind: 'array' | 'object') =>
+  kind === 'array'
+    ? `${'['.repeat(depth)}1${']'.repeat(depth)}`
+    : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+/** A string with the NUL character somewhere in it, as the JSON escape \u0000 carries it. */
+const withNul = fc
+  .tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }))
+  .map(([a, b]) => `${a}\0${b}`);
+
+describe('issue 9 minor: deeply nested JSON and NUL characters', () => {
+  const post = (method: string, url: string, body: string) =>
+    fetch(`${server.url}${url}`, {
+      method,
+      headers: { cookie: alice.cookie, 'content-type': 'application/json' },
+      body,
+    });
+
+  it('answers 400 INVALID_JSON, never 500, to deep bodies and NULs on every write route; nothing is stored', async () => {
+    const routes: [string, string][] = [
+      ['POST', '/api/auth/signup'],
+      ['POST', '/api/auth/signin'],
+      ['PUT', '/api/settings'],
+      ['POST', '/api/matches'],
+      ['POST', `/api/matches/${matchId}/join`],
+      ['POST', '/api/records/import'],
+    ];
+    const bodies = fc.sample(
+      fc.oneof(
+        // a NUL in a value or in a key, anywhere in an otherwise plausible body
+        fc
+          .record({ username: withNul, password: fc.constant('a sound password'), email: fc.emailAddress() })
+          .map((b) => JSON.stringify(b)),
+        fc
+          .record({ game: fc.constant('skirmish'), scenario: withNul, seat: fc.constant('red') })
+          .map((b) => JSON.stringify(b)),
+        fc
+          .record({ webhookUrl: withNul.map((s) => `https://example.org/${s}`) })
+          .map((b) => JSON.stringify(b)),
+        fc.dictionary(withNul, fc.jsonValue(), { minKeys: 1, maxKeys: 3 }).map((b) => JSON.stringify(b)),
+        // nesting beyond the limit, at depths JSON.parse takes and recursive code does not
+        fc
+          .tuple(fc.constantFrom(65, 1_000, 100_000), fc.constantFrom('array' as const, 'object' as const))
+          .map(([depth, kind]) => `{"username":"x","password":"y","seat":${deepJson(depth, kind)}}`),
+      ),
+      { numRuns: 120, seed: 20_261_123 },
+    );
+    const usersBefore = await alice.request<{ user: unknown }>('GET', '/api/me');
+    for (let i = 0; i < bodies.length; i++) {
+      const [method, url] = routes[i % routes.length]!;
+      const res = await post(method, url, bodies[i]!);
+      const body = (await res.json()) as { error?: { code: string } };
+      expect(res.status, `${method} ${url} ${bodies[i]!.slice(0, 80)}`).toBe(400);
+      expect(body.error?.code).toBe('INVALID_JSON');
+    }
+    // A NUL in the address (ids and invite codes are looked up in the database) is refused as well.
+    for (const url of ['/api/matches/%00', `/api/matches/${matchId}%00/record`, '/api/invites/a%00b']) {
+      const res = await fetch(`${server.url}${url}`, { headers: { cookie: alice.cookie } });
+      expect(res.status, url).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('BAD_REQUEST');
+    }
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await alice.request('GET', '/api/me')).body).toEqual(usersBefore.body);
+    expect((await alice.request<MatchSummary>('GET', `/api/matches/${matchId}`)).body.status).toBe('active');
+  });
+
+  it('refuses NULs and deep nesting over socket.io with INVALID_JSON: chat, submissions, joins', async () => {
+    const seqBefore = (await alice.request<MatchSummary>('GET', `/api/matches/${matchId}`)).body.seq;
+    const messages = fc.sample(
+      fc.oneof(
+        withNul.map((text) => ['chat:send', { matchId, channel: 'players', text }] as const),
+        withNul.map(
+          (at) =>
+            [
+              'match:submit',
+              { matchId, seq: seqBefore, action: { type: 'deploy', at }, clientActionId: 'n' },
+            ] as const,
+        ),
+        withNul.map((id) => ['match:join', { matchId: id, as: 'spectator' }] as const),
+        // socket.io's client serialises recursively, so the depths here stay in the low thousands
+        fc.constantFrom(65, 2_000).map(
+          (depth) =>
+            [
+              'match:submit',
+              {
+                matchId,
+                seq: seqBefore,
+                action: JSON.parse(`{"type":"deploy","at":${deepJson(depth, 'array')}}`),
+              },
+            ] as const,
+        ),
+      ),
+      { numRuns: 60, seed: 20_261_123 },
+    );
+    const chatBefore = red.raw.filter((r) => (r as { event: string }).event === 'chat:message').length;
+    for (const [event, payload] of messages) {
+      const ack = (await red.socket
+        .timeout(5_000)
+        .emitWithAck(event as 'match:submit', payload as never)) as {
+        ok: boolean;
+        error?: { code: string };
+      };
+      expect(ack.ok).toBe(false);
+      expect(ack.error?.code, event).toBe('INVALID_JSON');
+    }
+    const after = (await alice.request<MatchSummary>('GET', `/api/matches/${matchId}`)).body;
+    expect(after.seq).toBe(seqBefore);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(red.raw.filter((r) => (r as { event: string }).event === 'chat:message').length).toBe(chatBefore);
+  });
+});

@@ -447,4 +447,34 @@ describe('a Loos match in the browser', () => {
     // "My matches" lists the matches of this account, those where it is to move first.
     await british.waitForSelector('[data-list="mine"] li[data-match]');
   }, 60_000);
+
+  it('says what a password needs, and why a common one or a taken name in other case is refused (issue 9)', async () => {
+    for (const [width, height, name] of [
+      [1440, 900, 'signup-common-password'],
+      [390, 844, 'signup-common-password-phone'],
+    ] as const) {
+      const page = await newPage(width, height);
+      await page.goto(`${app.url}/#/signup`);
+      expect(await page.locator('#password-hint').textContent()).toContain('At least 10 characters');
+      await page.fill('input[name="username"]', `Newcomer${width}`);
+      await page.fill('input[name="password"]', 'short');
+      await page.click('button[type="submit"]');
+      expect(await page.locator('.error[role="alert"]').textContent()).toContain('at least 10 characters');
+      await page.fill('input[name="password"]', 'Password2024!');
+      await page.click('button[type="submit"]');
+      await page.waitForSelector('.error[role="alert"]:has-text("attacker")');
+      await page.screenshot({ path: screenshotPath(name) });
+      // A name taken in another case.
+      const taken = await fetch(`${app.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: `quinn${width}`, password: 'a sound password' }),
+      });
+      expect(taken.status).toBe(201);
+      await page.fill('input[name="username"]', `QUINN${width}`);
+      await page.fill('input[name="password"]', 'a sound password');
+      await page.click('button[type="submit"]');
+      await page.waitForSelector('.error[role="alert"]:has-text("taken")');
+    }
+  }, 60_000);
 });

@@ -61,6 +61,14 @@ export const ServerErrorCode = {
   DeadlineNotPassed: 'DEADLINE_NOT_PASSED',
   InvalidRecord: 'INVALID_RECORD',
   ShuttingDown: 'SHUTTING_DOWN',
+  /** A state-changing request or a socket from a page of another origin (cross-site request forgery). */
+  ForbiddenOrigin: 'FORBIDDEN_ORIGIN',
+  /** A body that is not application/json. */
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  /** A body that is not JSON, or JSON refused before reading: too deep, NUL characters. */
+  InvalidJson: 'INVALID_JSON',
+  PasswordTooShort: 'PASSWORD_TOO_SHORT',
+  PasswordTooCommon: 'PASSWORD_TOO_COMMON',
   Internal: 'INTERNAL_ERROR',
 } as const;
 export type ServerErrorCode = (typeof ServerErrorCode)[keyof typeof ServerErrorCode];
@@ -80,7 +88,13 @@ export const username = z
   .min(3)
   .max(32)
   .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only');
-export const password = z.string().min(8).max(200);
+/** The shortest password accepted at sign-up (the server answers PASSWORD_TOO_SHORT below it). */
+export const PASSWORD_MIN_LENGTH = 10;
+/**
+ * Length is checked by the server, which names the problem with its own code (PASSWORD_TOO_SHORT),
+ * as it does for a common password (PASSWORD_TOO_COMMON).
+ */
+export const password = z.string().max(200);
 
 /** POST /api/auth/signup -> 201 MeResponse, sets the session cookie. */
 export const signUpRequest = z.object({ username, password, email: z.email().max(254).optional() });
@@ -333,6 +347,8 @@ export type FailedAck = z.infer<typeof failedAck>;
 export const joinRequest = z.object({
   matchId: z.string().max(64),
   as: z.enum(['seat', 'spectator']),
+  /** A private match's invite code: who holds it may watch (a private match is NOT_FOUND to others). */
+  invite: z.string().max(64).optional(),
 });
 export type JoinRequest = z.infer<typeof joinRequest>;
 
@@ -389,6 +405,8 @@ export const syncRequest = z.object({
   matchId: z.string().max(64),
   lastSeq: z.number().int().min(0),
   as: z.enum(['seat', 'spectator']).optional(),
+  /** As in JoinRequest: needed to watch a private match. */
+  invite: z.string().max(64).optional(),
 });
 export type SyncRequest = z.infer<typeof syncRequest>;
 // Two successful shapes share ok: true, so this is a plain union, told apart by `mode`.

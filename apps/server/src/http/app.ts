@@ -15,6 +15,8 @@ import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { SESSION_COOKIE, type Sessions } from '../auth/sessions.ts';
 import { AppError, unauthenticated } from '../errors.ts';
+import { InvalidJson, parseUntrustedJson } from '../untrustedJson.ts';
+import { addressedOrigin, type OriginPolicy } from './origins.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,14 +29,19 @@ export interface HttpOptions {
   sessions: Sessions;
   webDist: string;
   trustProxy: boolean;
+  origins: OriginPolicy;
 }
+
+const BODY_LIMIT = 5 * 1024 * 1024;
+/** Methods that change state: the ones a forged cross-origin form or fetch could send. */
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Fastify with cookies, sessions, rate limiting, uniform error bodies and the built client. */
 export async function createHttpApp(options: HttpOptions): Promise<FastifyInstance> {
   // pino's Logger is a FastifyBaseLogger; typing it as such keeps FastifyInstance's default generics.
   const app = Fastify({
     loggerInstance: options.log as FastifyBaseLogger,
-    bodyLimit: 5 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy,
   });
@@ -46,6 +53,7 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
       error: { code: ServerErrorCode.RateLimited, message: `too many requests: try again in ${ctx.after}` },
     }),
   });
+  guardStateChanges(app, options);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/api/')) req.user = await options.sessions.userFor(req.cookies[SESSION_COOKIE]);
@@ -53,6 +61,9 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) return reply.status(err.status).send({ error: err.toBody() });
+    if (err instanceof InvalidJson) {
+      return reply.status(400).send({ error: { code: ServerErrorCode.InvalidJson, message: err.message } });
+    }
     if (err instanceof ZodError) {
       const issue = err.issues[0];
       const where = issue?.path.map(String).join('.') || 'body';
@@ -62,6 +73,11 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
     }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return reply.status(429).send(err);
+    if (status === 415) {
+      return reply
+        .status(415)
+        .send({ error: { code: ServerErrorCode.UnsupportedMediaType, message: 'send application/json' } });
+    }
     if (status < 500) {
       return reply
         .status(status)
@@ -103,6 +119,61 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
   });
   return app;
 }
+
+/**
+ * Cross-site request forgery: every state-changing request must come from the server's own pages (or
+ * an ALLOWED_ORIGINS origin), and its body must be JSON. A foreign page can send a "simple" request
+ * (text/plain, form encodings) without asking CORS first, so those bodies are refused whatever they
+ * hold; application/json from a foreign page needs a CORS preflight, which this server never grants.
+ */
+function guardStateChanges(app: FastifyInstance, options: HttpOptions): void {
+  // Only JSON is parsed; Fastify's text/plain parser goes, and ours refuses depth and NULs up front.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (_req, body, done) => {
+      try {
+        done(null, parseUntrustedJson(body as string));
+      } catch (err) {
+        done(err as Error, undefined);
+      }
+    },
+  );
+  app.addHook('onRequest', async (req) => {
+    // Path and query reach database lookups (ids, invite codes): PostgreSQL refuses NUL in text.
+    if (req.url.includes('%00') || req.url.includes('\0')) {
+      throw new AppError(ServerErrorCode.BadRequest, 'the address may not contain the NUL character');
+    }
+    if (!STATE_CHANGING.has(req.method)) return;
+    const encrypted = (req.raw.socket as { encrypted?: boolean }).encrypted === true;
+    const self = addressedOrigin(req.headers, encrypted, options.trustProxy);
+    const verdict = options.origins.check(req.headers, self);
+    if (!verdict.ok) {
+      req.log.warn(
+        { origin: verdict.origin, method: req.method, url: req.url },
+        'cross-origin write refused',
+      );
+      throw new AppError(
+        ServerErrorCode.ForbiddenOrigin,
+        `pages from ${verdict.origin} may not change anything here`,
+        403,
+      );
+    }
+    const type = req.headers['content-type'];
+    const hasBody =
+      Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (type === undefined ? hasBody : !isJsonType(type)) {
+      throw new AppError(
+        ServerErrorCode.UnsupportedMediaType,
+        `send application/json${type === undefined ? '' : `, not ${type.split(';')[0]!.slice(0, 100)}`}`,
+        415,
+      );
+    }
+  });
+}
+
+const isJsonType = (header: string) => header.split(';')[0]!.trim().toLowerCase() === 'application/json';
 
 export function requireUser(req: FastifyRequest): PublicUser {
   if (!req.user) throw unauthenticated();

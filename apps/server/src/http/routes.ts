@@ -12,6 +12,8 @@ import {
   signUpRequest,
 } from '@salient/protocol';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { checkNewPassword, usernameKey } from '../auth/passwordPolicy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, type Sessions } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
@@ -41,6 +43,8 @@ export interface RouteDeps {
   sessionEnded(token: string): void;
 }
 
+const inviteQuery = z.object({ invite: z.string().max(64).optional() });
+
 /** A dummy hash so signing in as an unknown user costs as much as a wrong password. */
 let decoyHash: Promise<string> | undefined;
 
@@ -57,10 +61,17 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
 
   app.post(api.signUp, authLimit, async (req, reply) => {
     const body = signUpRequest.parse(req.body);
+    checkNewPassword(body.password);
     const passwordHash = await hashPassword(body.password, d.scryptCost);
     try {
       const user = await d.db.user.create({
-        data: { id: randomUUID(), username: body.username, passwordHash, email: body.email ?? null },
+        data: {
+          id: randomUUID(),
+          username: body.username,
+          usernameKey: usernameKey(body.username),
+          passwordHash,
+          email: body.email ?? null,
+        },
         select: { id: true, username: true },
       });
       setSession(reply, await d.sessions.create(user.id));
@@ -75,7 +86,11 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
 
   app.post(api.signIn, authLimit, async (req, reply) => {
     const body = signInRequest.parse(req.body);
-    const user = await d.db.user.findUnique({ where: { username: body.username } });
+    // Any spelling of the name signs in. The exact spelling is tried first: accounts made before names
+    // were unique regardless of case keep signing in as they always did.
+    const user =
+      (await d.db.user.findUnique({ where: { username: body.username } })) ??
+      (await d.db.user.findUnique({ where: { usernameKey: usernameKey(body.username) } }));
     decoyHash ??= hashPassword('decoy-password', d.scryptCost);
     const ok = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash));
     if (!user || !ok) throw new AppError(ServerErrorCode.BadCredentials, 'wrong name or password', 401);
@@ -138,8 +153,9 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     const q = matchListQuery.parse(req.query);
     return { matches: await listMatches(d.db, d.store, q.list, req.user, q.limit) };
   });
+  // `?invite=` carries a private match's invite code: its holder may see the match (see access.ts).
   app.get<{ Params: { id: string } }>('/api/matches/:id', async (req) =>
-    d.lifecycle.summary(req.params.id, req.user),
+    d.lifecycle.summary(req.params.id, req.user, inviteQuery.parse(req.query).invite),
   );
   app.post<{ Params: { id: string } }>('/api/matches/:id/join', async (req) => {
     const body = joinMatchRequest.parse(req.body);
@@ -159,7 +175,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     reply.status(201).send(await d.lifecycle.rematch(req.params.id, requireUser(req))),
   );
   app.get<{ Params: { id: string } }>('/api/matches/:id/record', async (req) =>
-    exportRecord(d.db, d.store, req.params.id),
+    exportRecord(d.db, d.store, req.params.id, req.user, inviteQuery.parse(req.query).invite),
   );
   app.get<{ Params: { code: string } }>('/api/invites/:code', async (req) =>
     d.lifecycle.byInvite(req.params.code, req.user),

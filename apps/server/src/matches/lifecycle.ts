@@ -10,6 +10,7 @@ import {
 import type { Db } from '../db/database.ts';
 import { AppError, conflict, forbidden } from '../errors.ts';
 import { Prisma } from '../generated/prisma/client.ts';
+import { holdsInvite, requireSight } from './access.ts';
 import { nextDeadline, startingClock } from './clocks.ts';
 import { type GameRegistry, type LiveMatch, seatOf } from './liveMatch.ts';
 import type { MatchStore } from './matchStore.ts';
@@ -101,9 +102,14 @@ export class Lifecycle {
     return out;
   }
 
-  async summary(matchId: string, user: PublicUser | null): Promise<MatchSummary> {
+  /** A private match only to its players and invite holders (who also get the code): NOT_FOUND to others. */
+  async summary(matchId: string, user: PublicUser | null, invite?: string): Promise<MatchSummary> {
     const m = await this.store.fresh(matchId);
-    return summaryFor(m, seatOf(m, user?.id));
+    requireSight(m, user, invite);
+    const summary = summaryFor(m, seatOf(m, user?.id));
+    return invite !== undefined && holdsInvite(m, invite)
+      ? { ...summary, inviteCode: m.inviteCode }
+      : summary;
   }
 
   async byInvite(code: string, user: PublicUser | null): Promise<MatchSummary> {
@@ -118,7 +124,7 @@ export class Lifecycle {
     return this.store.serial(matchId, async () => {
       const m = await this.store.fresh(matchId);
       if (m.status !== 'open') throw conflict(ServerErrorCode.MatchNotOpen, 'the match has already started');
-      if (m.visibility === 'private' && invite !== m.inviteCode)
+      if (m.visibility === 'private' && (invite === undefined || !holdsInvite(m, invite)))
         throw forbidden('this match is private: use its invite link');
       if (seatOf(m, user.id))
         throw conflict(ServerErrorCode.AlreadySeated, 'you already hold a seat in this match');

@@ -38,7 +38,8 @@ export async function listMatches(
     case 'finished':
       ids = (
         await db.match.findMany({
-          where: { status: 'finished' },
+          // Private matches stay private after the end: their players find them under "mine".
+          where: { status: 'finished', visibility: 'open' },
           orderBy: { finishedAt: 'desc' },
           take: limit,
           select: { id: true },

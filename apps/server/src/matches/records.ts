@@ -3,6 +3,7 @@ import type { GameEvent, JsonObject } from '@salient/engine';
 import { type MatchRecordFile, matchRecordFile, type PublicUser, ServerErrorCode } from '@salient/protocol';
 import type { Db } from '../db/database.ts';
 import { AppError, conflict } from '../errors.ts';
+import { requireSight } from './access.ts';
 import { hashSeed } from './lifecycle.ts';
 import type { GameRegistry } from './liveMatch.ts';
 import type { MatchStore } from './matchStore.ts';
@@ -10,8 +11,15 @@ import type { MatchStore } from './matchStore.ts';
 const json = (v: unknown) => v as import('../generated/prisma/client.ts').Prisma.InputJsonValue;
 
 /** The published record of a finished match: seed, players and every effective step with its events. */
-export async function exportRecord(db: Db, store: MatchStore, matchId: string): Promise<MatchRecordFile> {
+export async function exportRecord(
+  db: Db,
+  store: MatchStore,
+  matchId: string,
+  user: PublicUser | null,
+  invite: string | undefined,
+): Promise<MatchRecordFile> {
   const m = await store.fresh(matchId);
+  requireSight(m, user, invite);
   if (m.status !== 'finished')
     throw conflict(ServerErrorCode.MatchNotFinished, 'the record is published when the match ends');
   const rows = await db.matchAction.findMany({

@@ -24,12 +24,15 @@ import type { ZodType } from 'zod';
 import { cookieFrom, SESSION_COOKIE, type Sessions } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, toErrorBody } from '../errors.ts';
+import { addressedOrigin, type OriginPolicy } from '../http/origins.ts';
+import { requireSight } from '../matches/access.ts';
 import { type LiveMatch, seatOf } from '../matches/liveMatch.ts';
 import type { MatchStore } from '../matches/matchStore.ts';
 import type { CommittedStep, MatchListener, Play } from '../matches/play.ts';
 import { summaryFor } from '../matches/summary.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Notifier } from '../notify/notifier.ts';
+import { jsonProblem } from '../untrustedJson.ts';
 import { matchRoom, seatRoom, sessionRoom, spectatorRoom } from './rooms.ts';
 import { TokenBucket } from './tokenBucket.ts';
 import { eventsFor, logFor, viewFor } from './views.ts';
@@ -54,6 +57,9 @@ export interface RealtimeDeps {
   metrics: Metrics;
   log: Logger;
   actionRatePerSecond: number;
+  /** Who may open a socket: a socket carries the session cookie, so a foreign page must not. */
+  origins: OriginPolicy;
+  trustProxy: boolean;
 }
 
 /**
@@ -73,7 +79,25 @@ export class Realtime implements MatchListener {
     httpServer: HttpServer,
     private readonly deps: RealtimeDeps,
   ) {
-    this.io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
+    this.io = new Server(httpServer, {
+      path: SOCKET_PATH,
+      serveClient: false,
+      maxHttpBufferSize: 64 * 1024,
+      // The handshake is refused before any session is read: the same origin rule as REST writes.
+      allowRequest: (req, callback) => {
+        const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+        const verdict = deps.origins.check(
+          req.headers,
+          addressedOrigin(req.headers, encrypted, deps.trustProxy),
+        );
+        if (verdict.ok) return callback(null, true);
+        deps.log.warn({ origin: verdict.origin }, 'cross-origin socket refused');
+        callback(
+          `${ServerErrorCode.ForbiddenOrigin}: pages from ${verdict.origin} may not open a socket here`,
+          false,
+        );
+      },
+    });
     this.io.use((socket, next) => {
       const token = cookieFrom(socket.handshake.headers.cookie, SESSION_COOKIE);
       deps.sessions
@@ -130,6 +154,9 @@ export class Realtime implements MatchListener {
         const reply = ack as Reply;
         const refuse = (code: string, message: string) => reply({ ok: false, error: { code, message } });
         if (this.shuttingDown) return refuse(ServerErrorCode.ShuttingDown, 'the server is restarting');
+        // Depth and NUL characters are refused before any handler or the database sees them.
+        const problem = jsonProblem(payload);
+        if (problem) return refuse(ServerErrorCode.InvalidJson, `message refused: ${problem.message}`);
         if (limited && !socket.data.bucket.take())
           return refuse(ServerErrorCode.RateLimited, 'too many messages: slow down');
         run(payload, socket).then(reply, (err: unknown) => {
@@ -166,13 +193,20 @@ export class Realtime implements MatchListener {
     const req = this.parse(joinRequest, payload);
     return this.deps.store.serial(req.matchId, async () => {
       const m = await this.deps.store.fresh(req.matchId);
-      const seat = await this.enter(socket, m, req.as);
+      const seat = await this.enter(socket, m, req.as, req.invite);
       return { ok: true as const, snapshot: await this.snapshot(m, seat) };
     });
   }
 
   /** Puts the socket in the match's rooms as its seat or as a spectator; returns the seat. */
-  private async enter(socket: SalientSocket, m: LiveMatch, as: 'seat' | 'spectator'): Promise<string | null> {
+  private async enter(
+    socket: SalientSocket,
+    m: LiveMatch,
+    as: 'seat' | 'spectator',
+    invite: string | undefined,
+  ): Promise<string | null> {
+    // A private match does not exist for whoever is neither seated nor invited (as over REST).
+    requireSight(m, socket.data.user, invite);
     const mySeat = seatOf(m, socket.data.user?.id);
     let seat: string | null = null;
     if (as === 'seat') {
@@ -182,13 +216,6 @@ export class Realtime implements MatchListener {
     } else {
       if (mySeat)
         throw new AppError(ServerErrorCode.Forbidden, 'you play in this match: join as your seat', 403);
-      if (m.visibility === 'private' && m.status !== 'finished') {
-        throw new AppError(
-          ServerErrorCode.Forbidden,
-          'private matches cannot be watched before they end',
-          403,
-        );
-      }
     }
     this.leaveRooms(socket, m.id);
     await socket.join([matchRoom(m.id), seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat)]);
@@ -235,7 +262,12 @@ export class Realtime implements MatchListener {
     const m = await this.deps.store.fresh(req.matchId);
     const seat = socket.data.joined.has(m.id)
       ? (socket.data.joined.get(m.id) ?? null)
-      : await this.enter(socket, m, req.as ?? (seatOf(m, socket.data.user?.id) ? 'seat' : 'spectator'));
+      : await this.enter(
+          socket,
+          m,
+          req.as ?? (seatOf(m, socket.data.user?.id) ? 'seat' : 'spectator'),
+          req.invite,
+        );
     const full = async () => ({
       ok: true as const,
       mode: 'full' as const,

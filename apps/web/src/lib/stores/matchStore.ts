@@ -62,6 +62,8 @@ export class MatchStore implements Readable<MatchStoreValue> {
     readonly matchId: string,
     readonly as: 'seat' | 'spectator',
     socket?: MatchSocket,
+    /** A private match's invite code, for a spectator who came through the invite link. */
+    private readonly invite: string | null = null,
   ) {
     this.socket =
       socket ?? io({ path: SOCKET_PATH, withCredentials: true, transports: ['websocket', 'polling'] });
@@ -107,7 +109,11 @@ export class MatchStore implements Readable<MatchStoreValue> {
     this.set({ connection: nextConnection(this.value.connection, 'connect', this.joined) });
     // socket.io forgets rooms on a new connection, so every connect joins again; the snapshot it
     // returns is the resync.
-    const raw = await this.request('match:join', { matchId: this.matchId, as: this.as });
+    const raw = await this.request('match:join', {
+      matchId: this.matchId,
+      as: this.as,
+      ...(this.invite ? { invite: this.invite } : {}),
+    });
     const ack = joinAck.safeParse(raw);
     if (!ack.success) {
       this.set({
@@ -141,7 +147,11 @@ export class MatchStore implements Readable<MatchStoreValue> {
     if (!match || this.syncing) return;
     this.syncing = true;
     try {
-      const raw = await this.request('match:sync', { matchId: this.matchId, lastSeq: match.seq });
+      const raw = await this.request('match:sync', {
+        matchId: this.matchId,
+        lastSeq: match.seq,
+        ...(this.invite ? { invite: this.invite } : {}),
+      });
       const parsed = syncAck.safeParse(raw);
       const ack = parsed.success ? parsed.data : null;
       if (ack?.ok && this.value.match) this.set({ match: applySync(this.value.match, ack) });
