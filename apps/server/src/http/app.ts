@@ -43,7 +43,11 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
-      error: { code: ServerErrorCode.RateLimited, message: `too many requests: try again in ${ctx.after}` },
+      error: {
+        code: ServerErrorCode.RateLimited,
+        message: `too many requests: try again in ${ctx.after}`,
+        retryAfterSeconds: Math.max(1, Math.ceil(ctx.ttl / 1000)),
+      },
     }),
   });
   app.decorateRequest('user', null);
@@ -52,7 +56,10 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
   });
 
   app.setErrorHandler((err, req, reply) => {
-    if (err instanceof AppError) return reply.status(err.status).send({ error: err.toBody() });
+    if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.status(err.status).send({ error: err.toBody() });
+    }
     if (err instanceof ZodError) {
       const issue = err.issues[0];
       const where = issue?.path.map(String).join('.') || 'body';

@@ -20,6 +20,20 @@ import { skirmish } from '../fixtures/skirmish.ts';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+export const GENEROUS_LIMITS = {
+  joinRatePerSecond: 10_000,
+  socketsPerAccount: 10_000,
+  socketsPerAddress: 10_000,
+  openMatchesPerAccount: 10_000,
+  openMatchesPerAddress: 10_000,
+  unfinishedMatchesPerAccount: 10_000,
+  createsPerMinutePerAccount: 10_000,
+  createsPerMinutePerAddress: 10_000,
+  importsPerHourPerAccount: 10_000,
+  importsPerHourPerAddress: 10_000,
+  chatPerMinute: 10_000,
+} as const;
+
 export async function testConfig(database: DatabaseTarget, overrides: Partial<Config> = {}): Promise<Config> {
   const base = configFromEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SCRYPT_COST: '1024' });
   return {
@@ -29,6 +43,8 @@ export async function testConfig(database: DatabaseTarget, overrides: Partial<Co
     webDist: path.join(tmpdir(), 'salient-no-web-client-here'),
     authRatePerMinute: 10_000,
     actionRatePerSecond: 10_000,
+    // Tests sign everyone up from 127.0.0.1: only the tests of the limits themselves set them low.
+    limits: { ...base.limits, ...GENEROUS_LIMITS },
     ...overrides,
   };
 }
