@@ -2,9 +2,13 @@ import type { MatchSummary, SubmitAck } from '@salient/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { estimateMatchBytes, MatchStore } from '../src/matches/matchStore.ts';
 import type { RunningServer } from '../src/server.ts';
+import { skirmish } from './fixtures/skirmish.ts';
 import { freshPostgres, type TestDatabase } from './helpers/databases.ts';
 import { Player, startTestServer, type TestOverrides, TestUser } from './helpers/harness.ts';
+import { recordOf } from './helpers/records.ts';
 
 type ErrorReply = { error: { code: string; message: string; retryAfterSeconds?: number } };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -157,7 +161,7 @@ describe('quotas on creation, imports and chat (issue 9 item 4)', () => {
 });
 
 describe('the match cache is bounded by memory (issue 9 item 4)', () => {
-  const BUDGET = 40_000;
+  const BUDGET = 20_000;
   const ctx = serverWith({ limits: { matchCacheBytes: BUDGET } });
 
   it('issue 9 item 4: stays under its budget while many matches are created and played, and reloads an evicted match on its next action', async () => {
@@ -197,6 +201,44 @@ describe('the match cache is bounded by memory (issue 9 item 4)', () => {
     expect(await metric(ctx.server, 'salient_match_cache_bytes')).toBeLessThanOrEqual(BUDGET);
     red.close();
     blue.close();
+  });
+});
+
+describe('what the match cache drops first (issue 9 item 4)', () => {
+  const ctx = serverWith({});
+
+  it('issue 9 item 4: over budget, finished matches go first, then the least recently used; a dropped match loads again', async () => {
+    const user = await TestUser.signUp(ctx.server.url, 'keeper');
+    const importOf = async (steps: number) =>
+      (await user.request<{ matchId: string }>('POST', '/api/records/import', recordOf(steps))).body.matchId;
+    const [finished, a, b, c] = [await importOf(7), await importOf(2), await importOf(4), await importOf(5)];
+    const opened = await openDatabase(ctx.database.target);
+    try {
+      const probe = new MatchStore(opened.db, () => skirmish);
+      const size = Math.max(
+        ...(await Promise.all([a, b, c].map(async (id) => estimateMatchBytes(await probe.get(id))))),
+      );
+      // Room for three matches.
+      const store = new MatchStore(opened.db, () => skirmish, Math.floor(size * 3.5));
+      await store.get(a);
+      await store.get(finished);
+      await store.get(b);
+      expect(store.size).toBe(3);
+      await store.get(c);
+      // The finished match goes although `a` was used longer ago.
+      expect(store.cached(finished)).toBeUndefined();
+      expect([a, b, c].every((id) => store.cached(id))).toBe(true);
+      await store.get(a); // now b is the least recently used
+      await store.get(finished);
+      expect(store.cached(b)).toBeUndefined();
+      expect(store.figures().bytes).toBeLessThanOrEqual(store.budgetBytes);
+      expect(store.figures().evictions).toBe(2);
+      const again = await store.get(b);
+      expect(again.seq).toBe(4);
+      expect((again.state as { progress: unknown }).progress).toEqual({ red: 1, blue: 1 });
+    } finally {
+      await opened.close();
+    }
   });
 });
 

@@ -95,6 +95,8 @@ export class Realtime implements MatchListener {
           }
           socket.once('disconnect', release);
           socket.conn.once('close', release);
+          // Gone while its session was being looked up: 'close' has fired already.
+          if (socket.conn.readyState === 'closing' || socket.conn.readyState === 'closed') release();
           socket.data.user = user;
           socket.data.joined = new Map();
           socket.data.person = user ? { kind: 'account', id: user.id } : { kind: 'address', address };
