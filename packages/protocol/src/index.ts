@@ -324,7 +324,10 @@ export type ImportRecordResponse = z.infer<typeof importRecordResponse>;
 /**
  * The socket connects to the same origin (path `/socket.io`) with the session cookie; without one
  * it may only watch. Every client->server event takes an acknowledgement callback that receives
- * `{ ok: true, ... }` or `{ ok: false, error: { code, message } }`.
+ * `{ ok: true, ... }` or `{ ok: false, error: { code, message } }`. Moves, joins and syncs, and chat
+ * have rates per person (the account, or a guest's address) over all their sockets: beyond them the
+ * ack is RATE_LIMITED with `retryAfterSeconds`. Past the sockets an account or address may hold
+ * open, the connection itself is refused: `connect_error` with `data: ErrorBody` (QUOTA_EXCEEDED).
  */
 export const SOCKET_PATH = '/socket.io';
 
