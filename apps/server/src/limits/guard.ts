@@ -29,6 +29,8 @@ export class LimitGuard {
     if (last === undefined || now - last >= LOG_EVERY_MS) {
       if (this.lastLogged.size > 10_000) {
         for (const [k, t] of this.lastLogged) if (now - t >= LOG_EVERY_MS) this.lastLogged.delete(k);
+        // A flood from more people than that in a minute: forget them all rather than grow.
+        if (this.lastLogged.size > 10_000) this.lastLogged.clear();
       }
       this.lastLogged.set(key, now);
       this.log.warn(
