@@ -44,6 +44,31 @@ const envSchema = z.object({
   SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(50),
   AUTH_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   ACTION_RATE_PER_SECOND: z.coerce.number().min(1).default(20),
+  // Security and limits (docs/server.md): quotas, rates and the match cache's memory budget.
+  JOIN_RATE_PER_SECOND: z.coerce.number().min(1).default(5),
+  SOCKETS_PER_ACCOUNT: z.coerce.number().int().min(1).default(16),
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(64),
+  OPEN_MATCHES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  OPEN_MATCHES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  UNFINISHED_MATCHES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+  CREATES_PER_MINUTE_PER_ACCOUNT: z.coerce.number().min(1).default(6),
+  CREATES_PER_MINUTE_PER_ADDRESS: z.coerce.number().min(1).default(20),
+  IMPORTS_PER_HOUR_PER_ACCOUNT: z.coerce.number().min(1).default(30),
+  IMPORTS_PER_HOUR_PER_ADDRESS: z.coerce.number().min(1).default(60),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(4 * 1024 * 1024),
+  IMPORT_MAX_ACTIONS: z.coerce.number().int().min(1).default(10_000),
+  CHAT_PER_MINUTE: z.coerce.number().min(1).default(20),
+  CHAT_PER_MATCH_PER_SENDER: z.coerce.number().int().min(1).default(500),
+  CHAT_PER_MATCH_CHANNEL: z.coerce.number().int().min(1).default(5_000),
+  MATCH_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(256 * 1024 * 1024),
   SCRYPT_COST: z.coerce
     .number()
     .int()
@@ -75,9 +100,38 @@ export interface Config {
   snapshotEvery: number;
   authRatePerMinute: number;
   actionRatePerSecond: number;
+  limits: Limits;
   scryptCost: number;
   /** Delays between webhook/e-mail attempts; the number of entries is the number of retries. */
   notifyRetryDelaysMs: number[];
+}
+
+/**
+ * Quotas and rates that keep one person (an account, or a guest by address) from exhausting the
+ * server: see "Security and limits" in docs/server.md. Rates are token buckets: the number per
+ * window on average, and at most that many at once.
+ */
+export interface Limits {
+  /** Joins and syncs per second per person (bursts up to four times that: a reconnect syncs every match). */
+  joinRatePerSecond: number;
+  socketsPerAccount: number;
+  socketsPerAddress: number;
+  /** Matches waiting for an opponent that one account, or one address, created. */
+  openMatchesPerAccount: number;
+  openMatchesPerAddress: number;
+  /** Matches not finished (waiting or in play) in which the account holds a seat. */
+  unfinishedMatchesPerAccount: number;
+  createsPerMinutePerAccount: number;
+  createsPerMinutePerAddress: number;
+  importsPerHourPerAccount: number;
+  importsPerHourPerAddress: number;
+  importMaxBytes: number;
+  importMaxActions: number;
+  chatPerMinute: number;
+  chatPerMatchPerSender: number;
+  chatPerMatchChannel: number;
+  /** The memory the loaded matches may take, estimated (see MatchStore). */
+  matchCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +170,24 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     snapshotEvery: e.SNAPSHOT_EVERY,
     authRatePerMinute: e.AUTH_RATE_PER_MINUTE,
     actionRatePerSecond: e.ACTION_RATE_PER_SECOND,
+    limits: {
+      joinRatePerSecond: e.JOIN_RATE_PER_SECOND,
+      socketsPerAccount: e.SOCKETS_PER_ACCOUNT,
+      socketsPerAddress: e.SOCKETS_PER_ADDRESS,
+      openMatchesPerAccount: e.OPEN_MATCHES_PER_ACCOUNT,
+      openMatchesPerAddress: e.OPEN_MATCHES_PER_ADDRESS,
+      unfinishedMatchesPerAccount: e.UNFINISHED_MATCHES_PER_ACCOUNT,
+      createsPerMinutePerAccount: e.CREATES_PER_MINUTE_PER_ACCOUNT,
+      createsPerMinutePerAddress: e.CREATES_PER_MINUTE_PER_ADDRESS,
+      importsPerHourPerAccount: e.IMPORTS_PER_HOUR_PER_ACCOUNT,
+      importsPerHourPerAddress: e.IMPORTS_PER_HOUR_PER_ADDRESS,
+      importMaxBytes: e.IMPORT_MAX_BYTES,
+      importMaxActions: e.IMPORT_MAX_ACTIONS,
+      chatPerMinute: e.CHAT_PER_MINUTE,
+      chatPerMatchPerSender: e.CHAT_PER_MATCH_PER_SENDER,
+      chatPerMatchChannel: e.CHAT_PER_MATCH_CHANNEL,
+      matchCacheBytes: e.MATCH_CACHE_BYTES,
+    },
     scryptCost: e.SCRYPT_COST,
     notifyRetryDelaysMs: [1_000, 10_000, 60_000],
   };

@@ -1,3 +1,10 @@
+export interface CacheFigures {
+  entries: number;
+  bytes: number;
+  budget: number;
+  evictions: number;
+}
+
 /** Prometheus metrics, written out by hand: a few counters, gauges and one histogram. */
 const LATENCY_BUCKETS = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
@@ -10,6 +17,12 @@ export class Metrics {
   sockets = 0;
   /** Match updates built (each encoded once for its room), by audience. */
   readonly updatesBuilt = { seats: 0, spectators: 0 };
+  /** Quota and rate refusals by limit name (see LimitGuard). */
+  readonly limitRefusals = new Map<string, number>();
+
+  limitRefused(limit: string): void {
+    this.limitRefusals.set(limit, (this.limitRefusals.get(limit) ?? 0) + 1);
+  }
 
   actionDone(ok: boolean, seconds: number): void {
     if (ok) this.actionsAccepted++;
@@ -22,7 +35,7 @@ export class Metrics {
   }
 
   /** The exposition text; `matchesByStatus` is counted from the database at scrape time. */
-  render(matchesByStatus: Record<string, number>, loadedMatches: number): string {
+  render(matchesByStatus: Record<string, number>, cache: CacheFigures): string {
     const lines: string[] = [];
     lines.push('# HELP salient_matches Matches in the database by status.', '# TYPE salient_matches gauge');
     for (const [status, n] of Object.entries(matchesByStatus))
@@ -31,7 +44,22 @@ export class Metrics {
       '# HELP salient_matches_loaded Matches held in this process.',
       '# TYPE salient_matches_loaded gauge',
     );
-    lines.push(`salient_matches_loaded ${loadedMatches}`);
+    lines.push(`salient_matches_loaded ${cache.entries}`);
+    lines.push(
+      '# HELP salient_match_cache_bytes Estimated memory of the matches held in this process.',
+      '# TYPE salient_match_cache_bytes gauge',
+      `salient_match_cache_bytes ${cache.bytes}`,
+      '# HELP salient_match_cache_budget_bytes The budget the match cache is kept under (MATCH_CACHE_BYTES).',
+      '# TYPE salient_match_cache_budget_bytes gauge',
+      `salient_match_cache_budget_bytes ${cache.budget}`,
+      '# HELP salient_match_cache_evictions_total Matches dropped from memory to stay under the budget.',
+      '# TYPE salient_match_cache_evictions_total counter',
+      `salient_match_cache_evictions_total ${cache.evictions}`,
+      '# HELP salient_limit_refusals_total Requests refused by a quota or rate limit, by limit.',
+      '# TYPE salient_limit_refusals_total counter',
+    );
+    for (const [limit, n] of this.limitRefusals)
+      lines.push(`salient_limit_refusals_total{limit="${limit}"} ${n}`);
     lines.push('# HELP salient_sockets Connected socket.io clients.', '# TYPE salient_sockets gauge');
     lines.push(`salient_sockets ${this.sockets}`);
     lines.push(

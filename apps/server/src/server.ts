@@ -7,12 +7,15 @@ import { openDatabase } from './db/database.ts';
 import { createHttpApp } from './http/app.ts';
 import { normaliseOrigin, OriginPolicy } from './http/origins.ts';
 import { registerRoutes } from './http/routes.ts';
+import { LimitGuard } from './limits/guard.ts';
+import { Quotas } from './limits/quotas.ts';
 import { Lifecycle } from './matches/lifecycle.ts';
 import type { AnyGame } from './matches/liveMatch.ts';
 import { MatchStore } from './matches/matchStore.ts';
 import { Play } from './matches/play.ts';
 import { Metrics } from './metrics.ts';
 import { Notifier } from './notify/notifier.ts';
+import { SocketLimits } from './realtime/socketLimits.ts';
 import { Realtime } from './realtime/socketServer.ts';
 
 export interface StartOptions {
@@ -43,7 +46,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { db } = database;
   const sessions = new Sessions(db, config.sessionSecret);
   const metrics = new Metrics();
-  const store = new MatchStore(db, findGame);
+  const store = new MatchStore(db, findGame, config.limits.matchCacheBytes);
+  const guard = new LimitGuard(metrics, log);
+  const quotas = new Quotas(db, config.limits, guard, config.sessionSecret);
 
   const origins = originPolicyOf(config);
   const app = await createHttpApp({
@@ -59,8 +64,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     sessions,
     metrics,
     log,
-    actionRatePerSecond: config.actionRatePerSecond,
     origins,
+    limits: new SocketLimits(config.limits, config.actionRatePerSecond, guard),
+    quotas,
     trustProxy: config.trustProxy,
   });
   if (config.redisUrl) await realtime.useRedis(config.redisUrl, config.redisKeyPrefix);
@@ -80,13 +86,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     (matchId, seat) => realtime.isSeatConnected(matchId, seat),
   );
   realtime.notifier = notifier;
-  const lifecycle = new Lifecycle(db, store, play, realtime, findGame);
+  const lifecycle = new Lifecycle(db, store, play, realtime, findGame, quotas);
   registerRoutes(app, {
     db,
     sessions,
     lifecycle,
     store,
     metrics,
+    quotas,
     games,
     findGame,
     authRatePerMinute: config.authRatePerMinute,

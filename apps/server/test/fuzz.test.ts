@@ -133,8 +133,8 @@ describe('fuzzing the socket protocol', () => {
   });
 });
 
-describe('rate limits on a socket', () => {
-  it('refuses submissions beyond the per-socket rate with RATE_LIMITED, and nothing is applied', async () => {
+describe('rate limits on an account', () => {
+  it('refuses submissions beyond the account’s rate with RATE_LIMITED, and nothing is applied', async () => {
     const db = await freshPglite();
     const limited = await startTestServer(db.target, { actionRatePerSecond: 2 });
     try {

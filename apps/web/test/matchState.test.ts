@@ -35,6 +35,7 @@ function summary(seq: number, extra: Partial<MatchSummary> = {}): MatchSummary {
     outcome: null,
     clock: { kind: 'none' },
     rematchOf: null,
+    imported: false,
     ...extra,
   };
 }

@@ -129,3 +129,27 @@ describe('match store over a real socket.io connection', () => {
     expect(v.match?.chat[0]?.text).toBe('hello');
   });
 });
+
+describe('a connection the server refuses', () => {
+  it('shows why (QUOTA_EXCEEDED, issue 9 item 5) and goes offline instead of connecting for ever', async () => {
+    const server = await startFixtureServer();
+    server.io.use((_socket, next) => {
+      const refused = new Error('too many connections') as Error & { data?: unknown };
+      refused.data = { code: 'QUOTA_EXCEEDED', message: 'this account already has 16 connections open' };
+      next(refused);
+    });
+    const socket: MatchSocket = connect(server.url, { path: '/socket.io', transports: ['websocket'] });
+    const store = new MatchStore('m1', 'seat', socket);
+    try {
+      const v = await until(store, (x) => x.connection === 'offline');
+      expect(v.error).toEqual({
+        code: 'QUOTA_EXCEEDED',
+        message: 'this account already has 16 connections open',
+      });
+      expect(v.match).toBeNull();
+    } finally {
+      store.close();
+      await server.close();
+    }
+  });
+});

@@ -42,7 +42,10 @@ export const ServerErrorCode = {
   Forbidden: 'FORBIDDEN',
   NotFound: 'NOT_FOUND',
   Conflict: 'CONFLICT',
+  /** Too many requests or messages in a short time: `retryAfterSeconds` says when to try again. */
   RateLimited: 'RATE_LIMITED',
+  /** A standing allowance is used up (open matches, chat messages in a match): free some first. */
+  QuotaExceeded: 'QUOTA_EXCEEDED',
   UsernameTaken: 'USERNAME_TAKEN',
   BadCredentials: 'BAD_CREDENTIALS',
   UnknownGame: 'UNKNOWN_GAME',
@@ -60,6 +63,10 @@ export const ServerErrorCode = {
   NothingToUndo: 'NOTHING_TO_UNDO',
   DeadlineNotPassed: 'DEADLINE_NOT_PASSED',
   InvalidRecord: 'INVALID_RECORD',
+  /** The record states something (its outcome, its end) that replaying it does not give. */
+  RecordMismatch: 'RECORD_MISMATCH',
+  /** The record is over the server's import size or action-count limit. */
+  RecordTooLarge: 'RECORD_TOO_LARGE',
   ShuttingDown: 'SHUTTING_DOWN',
   /** A state-changing request or a socket from a page of another origin (cross-site request forgery). */
   ForbiddenOrigin: 'FORBIDDEN_ORIGIN',
@@ -73,7 +80,12 @@ export const ServerErrorCode = {
 } as const;
 export type ServerErrorCode = (typeof ServerErrorCode)[keyof typeof ServerErrorCode];
 
-export const errorBody = z.object({ code: z.string(), message: z.string() });
+export const errorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** With RATE_LIMITED (and QUOTA_EXCEEDED when waiting helps): seconds until a retry can succeed. */
+  retryAfterSeconds: z.number().optional(),
+});
 export type ErrorBody = z.infer<typeof errorBody>;
 /** Every non-2xx REST response has this body. */
 export const errorResponse = z.object({ error: errorBody });
@@ -249,6 +261,12 @@ export const matchSummary = z.object({
   outcome: outcomeSchema.nullable(),
   clock: clockState,
   rematchOf: z.string().nullable(),
+  /**
+   * Imported from a record rather than played here: nobody holds its seats, it never counts
+   * towards anything like a rating, and when the record stops before the end it stays a read-only
+   * archive of an unfinished game (status `active`, no clock, nobody can join or move).
+   */
+  imported: z.boolean(),
 });
 export type MatchSummary = z.infer<typeof matchSummary>;
 
@@ -303,8 +321,12 @@ export type MatchRecordFile = z.infer<typeof matchRecordFile>;
 
 /**
  * POST /api/records/import (body: MatchRecordFile) -> 201 { matchId, verified: true }. The server
- * checks the seed against its hash, replays every action and compares the events; any difference
- * is 422 INVALID_RECORD with the first bad step in the message.
+ * checks the seed against its hash, the options against what the scenario declares, replays every
+ * action and compares the events; any difference is 422 INVALID_RECORD with the first bad step in
+ * the message. The outcome is the replay's own: a record stating another outcome (or a finish the
+ * replay does not reach) is 422 RECORD_MISMATCH naming the field. A record that stops before the
+ * end is imported unfinished, as a read-only archive. Over the size or action-count limit: 413
+ * RECORD_TOO_LARGE.
  */
 export const importRecordResponse = z.object({ matchId: z.string(), verified: z.literal(true) });
 export type ImportRecordResponse = z.infer<typeof importRecordResponse>;
@@ -316,7 +338,10 @@ export type ImportRecordResponse = z.infer<typeof importRecordResponse>;
 /**
  * The socket connects to the same origin (path `/socket.io`) with the session cookie; without one
  * it may only watch. Every client->server event takes an acknowledgement callback that receives
- * `{ ok: true, ... }` or `{ ok: false, error: { code, message } }`.
+ * `{ ok: true, ... }` or `{ ok: false, error: { code, message } }`. Moves, joins and syncs, and chat
+ * have rates per person (the account, or a guest's address) over all their sockets: beyond them the
+ * ack is RATE_LIMITED with `retryAfterSeconds`. Past the sockets an account or address may hold
+ * open, the connection itself is refused: `connect_error` with `data: ErrorBody` (QUOTA_EXCEEDED).
  */
 export const SOCKET_PATH = '/socket.io';
 

@@ -50,7 +50,11 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
-      error: { code: ServerErrorCode.RateLimited, message: `too many requests: try again in ${ctx.after}` },
+      error: {
+        code: ServerErrorCode.RateLimited,
+        message: `too many requests: try again in ${ctx.after}`,
+        retryAfterSeconds: Math.max(1, Math.ceil(ctx.ttl / 1000)),
+      },
     }),
   });
   guardStateChanges(app, options);
@@ -60,7 +64,10 @@ export async function createHttpApp(options: HttpOptions): Promise<FastifyInstan
   });
 
   app.setErrorHandler((err, req, reply) => {
-    if (err instanceof AppError) return reply.status(err.status).send({ error: err.toBody() });
+    if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.status(err.status).send({ error: err.toBody() });
+    }
     if (err instanceof InvalidJson) {
       return reply.status(400).send({ error: { code: ServerErrorCode.InvalidJson, message: err.message } });
     }

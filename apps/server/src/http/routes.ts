@@ -19,6 +19,7 @@ import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, type Sessions } from '../auth/
 import type { Db } from '../db/database.ts';
 import { AppError, conflict } from '../errors.ts';
 import { Prisma } from '../generated/prisma/client.ts';
+import type { Quotas } from '../limits/quotas.ts';
 import type { Lifecycle } from '../matches/lifecycle.ts';
 import { listMatches } from '../matches/lists.ts';
 import type { AnyGame } from '../matches/liveMatch.ts';
@@ -33,6 +34,7 @@ export interface RouteDeps {
   lifecycle: Lifecycle;
   store: MatchStore;
   metrics: Metrics;
+  quotas: Quotas;
   games: AnyGame[];
   findGame: (id: string) => AnyGame | undefined;
   authRatePerMinute: number;
@@ -147,7 +149,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
 
   app.post(api.matches, async (req, reply) => {
     const user = requireUser(req);
-    return reply.status(201).send(await d.lifecycle.create(user, createMatchRequest.parse(req.body)));
+    return reply.status(201).send(await d.lifecycle.create(user, createMatchRequest.parse(req.body), req.ip));
   });
   app.get(api.matches, async (req) => {
     const q = matchListQuery.parse(req.query);
@@ -172,7 +174,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     d.lifecycle.claim(req.params.id, requireUser(req)),
   );
   app.post<{ Params: { id: string } }>('/api/matches/:id/rematch', async (req, reply) =>
-    reply.status(201).send(await d.lifecycle.rematch(req.params.id, requireUser(req))),
+    reply.status(201).send(await d.lifecycle.rematch(req.params.id, requireUser(req), req.ip)),
   );
   app.get<{ Params: { id: string } }>('/api/matches/:id/record', async (req) =>
     exportRecord(d.db, d.store, req.params.id, req.user, inviteQuery.parse(req.query).invite),
@@ -180,8 +182,33 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   app.get<{ Params: { code: string } }>('/api/invites/:code', async (req) =>
     d.lifecycle.byInvite(req.params.code, req.user),
   );
-  app.post(api.importRecord, async (req, reply) =>
-    reply.status(201).send(await importRecord(d.db, d.findGame, requireUser(req), req.body)),
+  const { importMaxBytes, importMaxActions } = d.quotas.limits;
+  const recordTooLarge = () =>
+    new AppError(
+      ServerErrorCode.RecordTooLarge,
+      `the record is larger than this server imports (${importMaxBytes} bytes)`,
+      413,
+    );
+  app.post(
+    api.importRecord,
+    {
+      // The body limit catches a body sent without a length; the hook refuses a declared one
+      // before a byte of it is read.
+      bodyLimit: importMaxBytes,
+      onRequest: async (req) => {
+        if (Number(req.headers['content-length'] ?? 0) > importMaxBytes) throw recordTooLarge();
+      },
+      errorHandler: (err) => {
+        if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw recordTooLarge();
+        throw err;
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      d.quotas.beforeImport(user, req.ip);
+      const imported = await importRecord(d.db, d.findGame, user, req.body, { maxActions: importMaxActions });
+      return reply.status(201).send(imported);
+    },
   );
 
   app.get(api.health, async (_req, reply) => {
@@ -199,6 +226,6 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     const rows = await d.db.match.groupBy({ by: ['status'], _count: { _all: true } });
     const byStatus: Record<string, number> = { open: 0, active: 0, finished: 0 };
     for (const r of rows) byStatus[r.status] = r._count._all;
-    return reply.type('text/plain; version=0.0.4').send(d.metrics.render(byStatus, d.store.size));
+    return reply.type('text/plain; version=0.0.4').send(d.metrics.render(byStatus, d.store.figures()));
   });
 }

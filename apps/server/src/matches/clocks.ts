@@ -3,7 +3,8 @@ import type { LiveMatch } from './liveMatch.ts';
 
 /** Seats whose clock runs now: those the game waits for, while the match is being played. */
 export function runningSeats(m: LiveMatch): string[] {
-  return m.status === 'active' && m.timeControl.kind === 'live' ? m.toAct : [];
+  // An imported unfinished record is an archive: nobody plays it, so no clock runs.
+  return m.status === 'active' && m.timeControl.kind === 'live' && !m.imported ? m.toAct : [];
 }
 
 /** The live clocks charged up to `now`. */
@@ -55,6 +56,7 @@ export function startingClock(m: LiveMatch): Record<string, number> | null {
 /** The correspondence deadline for the position just reached. */
 export function nextDeadline(m: LiveMatch, now: number): Date | null {
   const tc = m.timeControl;
-  if (tc.kind !== 'correspondence' || m.status !== 'active' || m.toAct.length === 0) return null;
+  if (tc.kind !== 'correspondence' || m.status !== 'active' || m.imported || m.toAct.length === 0)
+    return null;
   return new Date(now + tc.secondsPerTurn * 1000);
 }

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { JsonObject } from '@salient/engine';
 import {
   type CreateMatchRequest,
   createMatchRequest,
@@ -10,10 +9,12 @@ import {
 import type { Db } from '../db/database.ts';
 import { AppError, conflict, forbidden } from '../errors.ts';
 import { Prisma } from '../generated/prisma/client.ts';
+import type { Quotas } from '../limits/quotas.ts';
 import { holdsInvite, requireSight } from './access.ts';
 import { nextDeadline, startingClock } from './clocks.ts';
 import { type GameRegistry, type LiveMatch, seatOf } from './liveMatch.ts';
 import type { MatchStore } from './matchStore.ts';
+import { checkOptions } from './options.ts';
 import type { MatchListener, Play } from './play.ts';
 import { summaryFor } from './summary.ts';
 
@@ -29,12 +30,28 @@ export class Lifecycle {
     private readonly play: Play,
     private readonly listener: MatchListener,
     private readonly findGame: GameRegistry,
+    private readonly quotas: Quotas,
   ) {}
 
-  async create(
+  /**
+   * A new match with the creator in `input.seat`. `address` is where the request came from: the
+   * quotas count per account and per address. One account's creations run one at a time in this
+   * process, so two at once cannot both slip under the open-matches quota.
+   */
+  create(
     user: PublicUser,
     input: CreateMatchRequest,
+    address: string,
     rematchOf: string | null = null,
+  ): Promise<MatchSummary> {
+    return this.store.serial(`create:${user.id}`, () => this.createNow(user, input, address, rematchOf));
+  }
+
+  private async createNow(
+    user: PublicUser,
+    input: CreateMatchRequest,
+    address: string,
+    rematchOf: string | null,
   ): Promise<MatchSummary> {
     const req = createMatchRequest.parse(input);
     const game = this.findGame(req.game);
@@ -45,7 +62,10 @@ export class Lifecycle {
     if (!scenario.seats.some((s) => s.id === req.seat)) {
       throw new AppError(ServerErrorCode.UnknownSeat, `${scenario.name} has no seat ${req.seat}`);
     }
-    const options = this.checkOptions(scenario.options, req.options);
+    const checked = checkOptions(scenario.options, req.options);
+    if (!checked.ok) throw new AppError(ServerErrorCode.BadRequest, checked.message);
+    const options = checked.options;
+    await this.quotas.beforeCreate(user, address);
     // The seed stays secret until the end; only its hash is published now.
     const seed = randomBytes(24).toString('base64url');
     let initial: object;
@@ -75,6 +95,7 @@ export class Lifecycle {
         phase: status.phase,
         toAct: json(status.toAct),
         createdById: user.id,
+        createdFrom: this.quotas.addressKey(address),
         rematchOf,
         seats: {
           create: scenario.seats.map((s, position) => ({
@@ -87,19 +108,6 @@ export class Lifecycle {
     });
     const m = await this.store.reload(id);
     return summaryFor(m, req.seat);
-  }
-
-  private checkOptions(declared: { id: string; values: unknown[] }[], given: JsonObject): JsonObject {
-    const out: JsonObject = {};
-    for (const [key, value] of Object.entries(given)) {
-      const option = declared.find((o) => o.id === key);
-      if (!option) throw new AppError(ServerErrorCode.BadRequest, `unknown option ${key}`);
-      if (!option.values.some((v) => JSON.stringify(v) === JSON.stringify(value))) {
-        throw new AppError(ServerErrorCode.BadRequest, `option ${key} cannot be ${JSON.stringify(value)}`);
-      }
-      out[key] = value;
-    }
-    return out;
   }
 
   /** A private match only to its players and invite holders (who also get the code): NOT_FOUND to others. */
@@ -131,6 +139,7 @@ export class Lifecycle {
       const target = m.seats.find((s) => s.seat === seat);
       if (!target) throw new AppError(ServerErrorCode.UnknownSeat, `no seat ${seat} in this match`);
       if (target.user) throw conflict(ServerErrorCode.SeatTaken, `${target.name} is taken`);
+      await this.quotas.beforeTakingSeat(user);
       const filled = m.seats.every((s) => s.user || s.seat === seat);
       const now = Date.now();
       await this.db.$transaction(async (tx) => {
@@ -224,7 +233,7 @@ export class Lifecycle {
   }
 
   /** A new match of the same kind with sides swapped; the opponent is invited to the other seat. */
-  async rematch(matchId: string, user: PublicUser): Promise<MatchSummary> {
+  async rematch(matchId: string, user: PublicUser, address: string): Promise<MatchSummary> {
     const m = await this.store.fresh(matchId);
     const seat = seatOf(m, user.id);
     if (!seat) throw forbidden('you hold no seat in this match');
@@ -241,6 +250,7 @@ export class Lifecycle {
         timeControl: m.timeControl,
         visibility: 'private',
       },
+      address,
       m.id,
     );
   }

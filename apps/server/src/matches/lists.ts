@@ -28,7 +28,8 @@ export async function listMatches(
     case 'live':
       ids = (
         await db.match.findMany({
-          where: { status: 'active', visibility: 'open' },
+          // An imported unfinished record is an archive, not a match being played.
+          where: { status: 'active', visibility: 'open', imported: false },
           orderBy: { updatedAt: 'desc' },
           take: limit,
           select: { id: true },

@@ -49,6 +49,8 @@ export interface LiveMatch {
   updatedAt: Date;
   finishedAt: Date | null;
   rematchOf: string | null;
+  /** Imported from a record: a read-only archive nobody plays (see records.ts). */
+  imported: boolean;
   seats: SeatHolder[];
   /** Steps not undone, oldest first. */
   effective: EffectiveStep[];

@@ -2,22 +2,62 @@ import type { JsonObject, Outcome } from '@salient/engine';
 import { type MatchStatus, type TimeControl, timeControl, type Visibility } from '@salient/protocol';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../errors.ts';
+import type { CacheFigures } from '../metrics.ts';
 import type { EffectiveStep, GameRegistry, LiveMatch } from './liveMatch.ts';
 
-const CACHE_LIMIT = 5_000;
+/**
+ * What a loaded match costs in memory, estimated from its state's JSON length. The factors come
+ * from `pnpm --filter @salient/server bench:memory` (bench/matchMemory.ts), which measures the heap
+ * before and after loading real Loos matches: see "Security and limits" in docs/server.md.
+ */
+export const CACHE_COST = {
+  /** Heap bytes per byte of the state's JSON (measured for Loos: 35 KiB retained for 14 KiB). */
+  perStateByte: 2,
+  /** Per effective step (the undo bookkeeping) and per remembered clientActionId. */
+  perStep: 48,
+  perClientActionId: 96,
+  /** The row's other fields, seats and the cache entry itself. */
+  base: 2_048,
+} as const;
+
+/** The estimate is refreshed after this many new steps: a state's size drifts slowly. */
+const REMEASURE_EVERY = 16;
+
+export function estimateMatchBytes(m: LiveMatch): number {
+  return Math.round(
+    JSON.stringify(m.state).length * CACHE_COST.perStateByte +
+      m.effective.length * CACHE_COST.perStep +
+      m.clientActionIds.size * CACHE_COST.perClientActionId +
+      CACHE_COST.base,
+  );
+}
+
+interface CacheEntry {
+  m: LiveMatch;
+  bytes: number;
+  measuredSeq: number;
+}
 
 /**
  * Loads matches from the database into memory and serialises the work on each match within this
  * process. Across processes the database decides: every write is conditional on the seq and status
  * this process saw, so a stale copy can only cause a refusal and a reload, never a fork.
+ *
+ * The loaded matches are kept under a memory budget (MATCH_CACHE_BYTES): past it, finished matches
+ * go first, then the least recently used; a match with work queued is never dropped. A dropped
+ * match is loaded again from its latest snapshot and the steps after it when next needed.
  */
 export class MatchStore {
-  private readonly cache = new Map<string, LiveMatch>();
+  /** In least-recently-used order: every use moves a match to the end. */
+  private readonly cache = new Map<string, CacheEntry>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  private bytes = 0;
+  private evictions = 0;
 
   constructor(
     private readonly db: Db,
     private readonly findGame: GameRegistry,
+    readonly budgetBytes = 256 * 1024 * 1024,
   ) {}
 
   /** Runs `work` after every earlier piece of work on the same match has finished. */
@@ -28,6 +68,7 @@ export class MatchStore {
     this.queues.set(matchId, tail);
     tail.then(() => {
       if (this.queues.get(matchId) === tail) this.queues.delete(matchId);
+      this.remeasure(matchId);
     });
     return run;
   }
@@ -41,31 +82,77 @@ export class MatchStore {
     return this.cache.size;
   }
 
+  figures(): CacheFigures {
+    return {
+      entries: this.cache.size,
+      bytes: this.bytes,
+      budget: this.budgetBytes,
+      evictions: this.evictions,
+    };
+  }
+
   cached(matchId: string): LiveMatch | undefined {
-    return this.cache.get(matchId);
+    return this.cache.get(matchId)?.m;
   }
 
   async get(matchId: string): Promise<LiveMatch> {
-    return this.cache.get(matchId) ?? this.reload(matchId);
+    const entry = this.cache.get(matchId);
+    if (!entry) return this.reload(matchId);
+    this.touch(matchId, entry);
+    return entry.m;
   }
 
   evict(matchId: string): void {
+    const entry = this.cache.get(matchId);
+    if (!entry) return;
     this.cache.delete(matchId);
+    this.bytes -= entry.bytes;
   }
 
   remember(m: LiveMatch): void {
-    this.cache.delete(m.id);
-    this.cache.set(m.id, m);
-    if (this.cache.size > CACHE_LIMIT) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
+    this.evict(m.id);
+    const entry = { m, bytes: estimateMatchBytes(m), measuredSeq: m.seq };
+    this.cache.set(m.id, entry);
+    this.bytes += entry.bytes;
+    this.keepUnderBudget(m.id);
+  }
+
+  private touch(matchId: string, entry: CacheEntry): void {
+    this.cache.delete(matchId);
+    this.cache.set(matchId, entry);
+  }
+
+  /** After work on a match: its state may have grown since it was last measured. */
+  private remeasure(matchId: string): void {
+    const entry = this.cache.get(matchId);
+    if (!entry || Math.abs(entry.m.seq - entry.measuredSeq) < REMEASURE_EVERY) return;
+    const bytes = estimateMatchBytes(entry.m);
+    this.bytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    entry.measuredSeq = entry.m.seq;
+    this.keepUnderBudget(matchId);
+  }
+
+  /** Drops finished matches, then any others, least recently used first, until under budget. */
+  private keepUnderBudget(keep: string): void {
+    if (this.bytes <= this.budgetBytes) return;
+    for (const pass of ['finished', 'any'] as const) {
+      for (const [id, e] of this.cache) {
+        if (this.bytes <= this.budgetBytes) return;
+        if (id === keep || this.queues.has(id)) continue;
+        if (pass === 'finished' && e.m.status !== 'finished') continue;
+        this.evict(id);
+        this.evictions++;
+      }
     }
   }
 
   /** Reloads when the database has moved past the cached copy (another process wrote). */
   async fresh(matchId: string): Promise<LiveMatch> {
-    const cached = this.cache.get(matchId);
-    if (!cached) return this.reload(matchId);
+    const entry = this.cache.get(matchId);
+    if (!entry) return this.reload(matchId);
+    this.touch(matchId, entry);
+    const cached = entry.m;
     const row = await this.db.match.findUnique({
       where: { id: matchId },
       select: { seq: true, status: true, updatedAt: true },
@@ -144,6 +231,7 @@ export class MatchStore {
       updatedAt: row.updatedAt,
       finishedAt: row.finishedAt,
       rematchOf: row.rematchOf,
+      imported: row.imported,
       seats: row.seats.map((s) => ({ seat: s.seat, name: seatNames.get(s.seat) ?? s.seat, user: s.user })),
       effective,
       clientActionIds,

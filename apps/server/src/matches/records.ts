@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GameEvent, JsonObject } from '@salient/engine';
+import type { GameEvent, JsonObject, Outcome } from '@salient/engine';
 import { type MatchRecordFile, matchRecordFile, type PublicUser, ServerErrorCode } from '@salient/protocol';
 import type { Db } from '../db/database.ts';
 import { AppError, conflict } from '../errors.ts';
@@ -7,10 +7,14 @@ import { requireSight } from './access.ts';
 import { hashSeed } from './lifecycle.ts';
 import type { GameRegistry } from './liveMatch.ts';
 import type { MatchStore } from './matchStore.ts';
+import { checkOptions } from './options.ts';
 
 const json = (v: unknown) => v as import('../generated/prisma/client.ts').Prisma.InputJsonValue;
 
-/** The published record of a finished match: seed, players and every effective step with its events. */
+/**
+ * The published record of a finished match: seed, players and every effective step with its
+ * events. An imported match's record is published whether or not it is finished: its seed is.
+ */
 export async function exportRecord(
   db: Db,
   store: MatchStore,
@@ -20,7 +24,7 @@ export async function exportRecord(
 ): Promise<MatchRecordFile> {
   const m = await store.fresh(matchId);
   requireSight(m, user, invite);
-  if (m.status !== 'finished')
+  if (m.status !== 'finished' && !m.imported)
     throw conflict(ServerErrorCode.MatchNotFinished, 'the record is published when the match ends');
   const rows = await db.matchAction.findMany({
     where: { matchId, kind: 'action', undone: false },
@@ -72,6 +76,15 @@ export function verifyRecord(findGame: GameRegistry, record: MatchRecordFile): o
   if (!game) throw invalid(`this server does not host the game ${record.game}`);
   const scenario = game.scenarios.find((s) => s.id === record.scenario);
   if (!scenario) throw invalid(`${game.title} has no scenario ${record.scenario}`);
+  const options = checkOptions(scenario.options, record.options);
+  if (!options.ok) throw invalid(`options: ${options.message}`);
+  const seats = new Set(scenario.seats.map((s) => s.id));
+  const listed = new Set<string>();
+  for (const p of record.players) {
+    if (!seats.has(p.seat)) throw invalid(`players: ${scenario.name} has no seat ${p.seat}`);
+    if (listed.has(p.seat)) throw invalid(`players: the seat ${p.seat} is listed twice`);
+    listed.add(p.seat);
+  }
   let state: object;
   try {
     state = game.setup(record.scenario, record.options, record.seed);
@@ -91,13 +104,64 @@ export function verifyRecord(findGame: GameRegistry, record: MatchRecordFile): o
   return state;
 }
 
-/** Stores a verified record as a finished match the importer can replay and share. */
+const mismatch = (message: string) => new AppError(ServerErrorCode.RecordMismatch, message, 422);
+const describe = (o: Outcome) => `${o.winner === null ? 'a draw' : `${o.winner} wins`} (${o.reason})`;
+
+/**
+ * The facts a record states that its replay decides: the outcome, and whether (finishedAt) it
+ * ended. The outcome is the rules' own; an ending outside the rules (a resignation, time, a claim)
+ * cannot be checked from a record, so such a record imports only without it, as unfinished.
+ * Throws RECORD_MISMATCH naming the first stated fact the replay contradicts.
+ */
+export function checkStatedFacts(record: MatchRecordFile, derived: Outcome | null): void {
+  const n = record.actions.length;
+  const stated = record.outcome;
+  if (stated && !derived) {
+    throw mismatch(
+      `outcome: the record states ${describe(stated)}, but replaying its ${n} actions does not end the game; ` +
+        'an ending outside the rules (resignation, time, a claim) cannot be verified from a record: ' +
+        'set outcome and finishedAt to null to import it as an unfinished archive',
+    );
+  }
+  if (derived && (!stated || stated.winner !== derived.winner || stated.reason !== derived.reason)) {
+    throw mismatch(
+      `outcome: the record states ${stated ? describe(stated) : 'no outcome'}, but replaying its ${n} actions gives ${describe(derived)}`,
+    );
+  }
+  if (!derived && record.finishedAt !== null) {
+    throw mismatch(
+      `finishedAt: the record says the match finished (${record.finishedAt}), but replaying its ${n} actions does not end the game`,
+    );
+  }
+  if (derived && record.finishedAt === null) {
+    throw mismatch(`finishedAt: the record says the match did not finish, but replaying it ends the game`);
+  }
+}
+
+export interface ImportLimits {
+  maxActions: number;
+}
+
+const tooLarge = (message: string) => new AppError(ServerErrorCode.RecordTooLarge, message, 413);
+
+/**
+ * Stores a verified record as an imported match: finished when its replay ends the game, else an
+ * unfinished, read-only archive (status active, no seat held, no clock; see MatchSummary.imported).
+ */
 export async function importRecord(
   db: Db,
   findGame: GameRegistry,
   user: PublicUser,
   body: unknown,
+  limits: ImportLimits,
 ): Promise<{ matchId: string; verified: true }> {
+  // Counted before the full parse, so an oversized log is refused before any work on it.
+  const actions = (body as { actions?: unknown } | null)?.actions;
+  if (Array.isArray(actions) && actions.length > limits.maxActions) {
+    throw tooLarge(
+      `the record has ${actions.length} actions; this server imports at most ${limits.maxActions}`,
+    );
+  }
   const parsed = matchRecordFile.safeParse(body);
   if (!parsed.success)
     throw invalid(`not a Salient record: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
@@ -106,7 +170,8 @@ export async function importRecord(
   const game = findGame(record.game)!;
   const scenario = game.scenarios.find((s) => s.id === record.scenario)!;
   const status = game.status(finalState);
-  const outcome = game.outcome(finalState) ?? record.outcome;
+  const outcome = game.outcome(finalState);
+  checkStatedFacts(record, outcome);
   const id = randomUUID();
   const n = record.actions.length;
   await db.$transaction(async (tx) => {
@@ -116,7 +181,7 @@ export async function importRecord(
         game: record.game,
         scenario: record.scenario,
         options: json(record.options),
-        status: 'finished',
+        status: outcome ? 'finished' : 'active',
         visibility: 'open',
         timeControl: json(record.timeControl),
         seed: record.seed,
@@ -124,10 +189,11 @@ export async function importRecord(
         seq: n,
         turn: status.turn,
         phase: status.phase,
-        toAct: json(status.toAct),
+        toAct: json(outcome ? [] : status.toAct),
         outcome: outcome ? json(outcome) : undefined,
         createdById: user.id,
-        finishedAt: new Date(),
+        // The import's own time: a record's dates are its word only, and would order the lists.
+        finishedAt: outcome ? new Date() : null,
         imported: true,
         seats: { create: scenario.seats.map((s, position) => ({ seat: s.id, position, userId: null })) },
       },

@@ -24,9 +24,11 @@ export function summaryFor(m: LiveMatch, viewerSeat: string | null, now = Date.n
     yourTurn: viewerSeat !== null && m.status === 'active' && m.toAct.includes(viewerSeat),
     inviteCode: viewerSeat !== null ? m.inviteCode : null,
     seedHash: m.seedHash,
-    seed: m.status === 'finished' ? m.seed : null,
+    // An imported record published its seed already, finished or not.
+    seed: m.status === 'finished' || m.imported ? m.seed : null,
     outcome: m.outcome,
     clock: clockStateOf(m, now),
     rematchOf: m.rematchOf,
+    imported: m.imported,
   };
 }

@@ -25,6 +25,8 @@ import { cookieFrom, SESSION_COOKIE, type Sessions } from '../auth/sessions.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, toErrorBody } from '../errors.ts';
 import { addressedOrigin, type OriginPolicy } from '../http/origins.ts';
+import type { Person } from '../limits/guard.ts';
+import type { Quotas } from '../limits/quotas.ts';
 import { requireSight } from '../matches/access.ts';
 import { type LiveMatch, seatOf } from '../matches/liveMatch.ts';
 import type { MatchStore } from '../matches/matchStore.ts';
@@ -34,14 +36,15 @@ import type { Metrics } from '../metrics.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { jsonProblem } from '../untrustedJson.ts';
 import { matchRoom, seatRoom, sessionRoom, spectatorRoom } from './rooms.ts';
-import { TokenBucket } from './tokenBucket.ts';
+import { type EventCost, type SocketLimits, socketAddress } from './socketLimits.ts';
 import { eventsFor, logFor, viewFor } from './views.ts';
 
 interface SocketData {
   user: PublicUser | null;
   /** matchId -> the seat joined as, or null when watching. */
   joined: Map<string, string | null>;
-  bucket: TokenBucket;
+  /** Whom the rate limits count: the account, or a guest by address. */
+  person: Person;
 }
 
 type SalientServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -56,9 +59,10 @@ export interface RealtimeDeps {
   sessions: Sessions;
   metrics: Metrics;
   log: Logger;
-  actionRatePerSecond: number;
   /** Who may open a socket: a socket carries the session cookie, so a foreign page must not. */
   origins: OriginPolicy;
+  limits: SocketLimits;
+  quotas: Quotas;
   trustProxy: boolean;
 }
 
@@ -103,9 +107,23 @@ export class Realtime implements MatchListener {
       deps.sessions
         .userFor(token)
         .then((user) => {
+          const address = socketAddress(socket.handshake, deps.trustProxy);
+          let release: () => void;
+          try {
+            release = deps.limits.admit(user?.id ?? null, address);
+          } catch (err) {
+            // The client's connect_error carries the code in `data`.
+            const refused = new Error((err as AppError).message) as Error & { data?: unknown };
+            refused.data = toErrorBody(err);
+            return next(refused);
+          }
+          socket.once('disconnect', release);
+          socket.conn.once('close', release);
+          // Gone while its session was being looked up: 'close' has fired already.
+          if (socket.conn.readyState === 'closing' || socket.conn.readyState === 'closed') release();
           socket.data.user = user;
           socket.data.joined = new Map();
-          socket.data.bucket = new TokenBucket(deps.actionRatePerSecond);
+          socket.data.person = user ? { kind: 'account', id: user.id } : { kind: 'address', address };
           // Signing out ends the session's sockets too, in every process (see endSession).
           if (user && token) socket.join(sessionRoom(deps.sessions.keyOf(token)));
           next();
@@ -147,7 +165,7 @@ export class Realtime implements MatchListener {
     const handle = (
       event: keyof ClientToServerEvents,
       run: (payload: unknown, socket: SalientSocket) => Promise<unknown>,
-      limited: boolean,
+      cost: EventCost,
     ) => {
       untyped.on(event, (payload: unknown, ack: unknown) => {
         if (typeof ack !== 'function') return;
@@ -157,20 +175,24 @@ export class Realtime implements MatchListener {
         // Depth and NUL characters are refused before any handler or the database sees them.
         const problem = jsonProblem(payload);
         if (problem) return refuse(ServerErrorCode.InvalidJson, `message refused: ${problem.message}`);
-        if (limited && !socket.data.bucket.take())
-          return refuse(ServerErrorCode.RateLimited, 'too many messages: slow down');
+        try {
+          this.deps.limits.take(socket.data.person, cost);
+        } catch (err) {
+          return reply({ ok: false, error: toErrorBody(err) });
+        }
         run(payload, socket).then(reply, (err: unknown) => {
           if (!(err instanceof AppError)) log.error({ err, event }, 'socket handler failed');
           reply({ ok: false, error: toErrorBody(err) });
         });
       });
     };
-    handle('match:join', (p, s) => this.join(p, s), false);
-    handle('match:sync', (p, s) => this.sync(p, s), false);
-    handle('match:submit', (p, s) => this.submit(p, s), true);
-    handle('match:undo', (p, s) => this.undo(p, s), true);
-    handle('match:leave', (p, s) => this.leave(p, s), false);
-    handle('chat:send', (p, s) => this.chat(p, s), true);
+    handle('match:join', (p, s) => this.join(p, s), 'join');
+    handle('match:sync', (p, s) => this.sync(p, s), 'join');
+    handle('match:submit', (p, s) => this.submit(p, s), 'action');
+    handle('match:undo', (p, s) => this.undo(p, s), 'action');
+    handle('match:leave', (p, s) => this.leave(p, s), 'free');
+    // Chat has a rate of its own per person, and caps on what a match stores (Quotas.beforeChat).
+    handle('chat:send', (p, s) => this.chat(p, s), 'free');
   }
 
   private parse<T>(schema: ZodType<T>, payload: unknown): T {
@@ -326,8 +348,9 @@ export class Realtime implements MatchListener {
     if (req.channel !== channel)
       throw new AppError(ServerErrorCode.Forbidden, `you may write to the ${channel} channel only`, 403);
     const from = socket.data.user?.username ?? `guest-${socket.id.slice(0, 4)}`;
+    const senderKey = await this.deps.quotas.beforeChat(socket.data.person, req.matchId, channel);
     const row = await this.deps.db.chatMessage.create({
-      data: { matchId: req.matchId, channel, username: from, text: req.text },
+      data: { matchId: req.matchId, channel, username: from, senderKey, text: req.text },
     });
     const message: ChatMessage = {
       matchId: req.matchId,

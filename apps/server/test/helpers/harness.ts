@@ -14,7 +14,7 @@ import {
 } from '@salient/protocol';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
-import { type Config, configFromEnv } from '../../src/config.ts';
+import { type Config, configFromEnv, type Limits } from '../../src/config.ts';
 import type { DatabaseTarget } from '../../src/db/database.ts';
 import type { AnyGame } from '../../src/matches/liveMatch.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
@@ -22,7 +22,25 @@ import { skirmish } from '../fixtures/skirmish.ts';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-export async function testConfig(database: DatabaseTarget, overrides: Partial<Config> = {}): Promise<Config> {
+export const GENEROUS_LIMITS = {
+  joinRatePerSecond: 10_000,
+  socketsPerAccount: 10_000,
+  socketsPerAddress: 10_000,
+  openMatchesPerAccount: 10_000,
+  openMatchesPerAddress: 10_000,
+  unfinishedMatchesPerAccount: 10_000,
+  createsPerMinutePerAccount: 10_000,
+  createsPerMinutePerAddress: 10_000,
+  importsPerHourPerAccount: 10_000,
+  importsPerHourPerAddress: 10_000,
+  chatPerMinute: 10_000,
+} as const;
+
+/** Settings for a test server; `limits` are merged into the generous ones. */
+export type TestOverrides = Omit<Partial<Config>, 'limits'> & { limits?: Partial<Limits> };
+
+export async function testConfig(database: DatabaseTarget, overrides: TestOverrides = {}): Promise<Config> {
+  const { limits, ...rest } = overrides;
   const base = configFromEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SCRYPT_COST: '1024' });
   return {
     ...base,
@@ -31,14 +49,16 @@ export async function testConfig(database: DatabaseTarget, overrides: Partial<Co
     webDist: path.join(tmpdir(), 'salient-no-web-client-here'),
     authRatePerMinute: 10_000,
     actionRatePerSecond: 10_000,
-    ...overrides,
+    ...rest,
+    // Tests sign everyone up from 127.0.0.1: only the tests of the limits themselves set them low.
+    limits: { ...base.limits, ...GENEROUS_LIMITS, ...limits },
   };
 }
 
 /** A server on the given database hosting the fixture game, or the games given. */
 export async function startTestServer(
   database: DatabaseTarget,
-  overrides: Partial<Config> = {},
+  overrides: TestOverrides = {},
   games: AnyGame[] = [skirmish],
 ): Promise<RunningServer> {
   return startServer(await testConfig(database, overrides), {

@@ -3,6 +3,7 @@ import {
   type ChatChannel,
   type ClientToServerEvents,
   chatMessage,
+  errorBody,
   joinAck,
   matchSummary,
   matchUpdate,
@@ -73,6 +74,16 @@ export class MatchStore implements Readable<MatchStoreValue> {
       // socket.io retries by itself after a network drop, but not when the server closed the
       // connection (a restart): ask again, and its backoff applies if that fails too.
       if (reason === 'io server disconnect' && !this.closed) this.socket.connect();
+    });
+    this.socket.on('connect_error', (err) => {
+      // The server refused the connection itself (too many open for this account or network): it
+      // will not be retried, so say why instead of showing "connecting" for ever.
+      const refusal = errorBody.safeParse((err as { data?: unknown }).data);
+      if (!refusal.success) return;
+      this.set({
+        error: { code: refusal.data.code, message: refusal.data.message },
+        connection: nextConnection(this.value.connection, 'gave-up', this.joined),
+      });
     });
     this.socket.io.on('reconnect_failed', () =>
       this.set({ connection: nextConnection(this.value.connection, 'gave-up', this.joined) }),
