@@ -19,7 +19,15 @@ import { booleanParam, stringParam } from './params.ts';
 import { callSos, canCallSos } from './sos.ts';
 import { batteryById, isCommand, liveStand, standById } from './stands.ts';
 import { statusOf } from './status.ts';
-import { advance, afterAction, battalionsToOrder, bombard, nextInBattalion, supportUnits } from './turn.ts';
+import {
+  advance,
+  afterAction,
+  battalionsToOrder,
+  bombard,
+  commandersToMove,
+  nextInBattalion,
+  supportUnits,
+} from './turn.ts';
 import type { Battery, Phase, Stand, Step, WfState } from './types.ts';
 
 type Orders = Extract<Phase, { kind: 'orders' }>;
@@ -173,6 +181,7 @@ function dispatch(state: WfState, log: EventLog, phase: Orders, action: JsonObje
       });
       stand.hex = to;
       stand.commandMoves += 1;
+      if (commandersToMove(state, side).length === 0) advance(state, log, 'commanders');
       return;
     }
     case 'endStep':

@@ -35,13 +35,23 @@ export function fireFactors(state: Readable, firer: Stand, target: Stand, first:
   if (weaponOf(firer.kind) === 'infantry' && d <= INFANTRY_SHORT_RANGE)
     out.push({ label: 'Infantry at short range', value: 1 });
   if (firer.kind === 'fieldGun' || firer.kind === 'howitzer') {
-    if (d > OPEN_SIGHTS_FAR) out.push({ label: 'Open sights, 150-200 cm', value: -2 });
-    else if (d > OPEN_SIGHTS_MID) out.push({ label: 'Open sights, 100-150 cm', value: -1 });
+    const sights = openSightsFactor(d);
+    if (sights !== null) out.push(sights);
   }
   if (isCommand(target)) out.push({ label: 'Firing at a command stand', value: -1 });
   if (firer.quality === 'raw') out.push({ label: 'Raw troops firing', value: -1 });
   if (inGas(state, firer.hex)) out.push({ label: 'Firer in gas', value: -1 });
   return out;
+}
+
+/**
+ * Field artillery over open sights: -1 beyond 100 cm (20 hexes), -2 beyond 150 cm (30 hexes). The
+ * longest line on our 24 x 18 table is 29 hexes, so the -2 band is for larger tables.
+ */
+export function openSightsFactor(d: number): Factor | null {
+  if (d > OPEN_SIGHTS_FAR) return { label: 'Open sights, 150-200 cm', value: -2 };
+  if (d > OPEN_SIGHTS_MID) return { label: 'Open sights, 100-150 cm', value: -1 };
+  return null;
 }
 
 export function coverOf(state: Readable, hex: HexId): Cover {

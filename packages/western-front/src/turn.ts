@@ -36,7 +36,7 @@ export function battalionsToOrder(state: Readable, side: Seat): string[] {
     .map((b) => b.id);
 }
 
-function commandersToMove(state: Readable, side: Seat): Stand[] {
+export function commandersToMove(state: Readable, side: Seat): Stand[] {
   return onTable(state, side).filter(
     (s) => isCommand(s) && s.commandMoves < 2 && reachable(state, s).size > 0,
   );

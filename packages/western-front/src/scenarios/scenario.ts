@@ -62,7 +62,7 @@ export function companies(
   extra: Partial<StandDef> = {},
 ): StandDef[] {
   return names.map((name, i) => ({
-    id: `${prefix}-${name.toLowerCase().replace(/\W+/g, '')}`,
+    id: `${battalion}-${name.toLowerCase().replace(/\W+/g, '')}`,
     name: `${name} Coy, ${prefix}`,
     kind: 'company' as const,
     quality,
