@@ -1,5 +1,5 @@
 import type { EventLog, HexId } from '@salient/engine';
-import { grid, rowOf } from './grid.ts';
+import { grid } from './grid.ts';
 import {
   battalionById,
   enemyAt,
@@ -192,12 +192,14 @@ function supportWeaponsTest(state: WfState, log: EventLog, battalionId: string):
 
 /**
  * A morale retreat: the stand goes up to `distance` hexes, through hexes free of the enemy and
- * passable, to the place nearest its own table edge (then furthest from the enemy, then the shortest
- * way, then the lowest hex id). A stand that cannot move at all with an enemy beside it surrenders.
+ * passable, to the place nearest its own table edge (then the shortest way, then furthest from the
+ * enemy, then the lowest hex id). A stand that cannot move at all with an enemy beside it surrenders.
  */
 export function retreat(state: WfState, log: EventLog, stand: Stand, distance: number): void {
   const start = stand.hex!;
-  const homeRow = state.home[stand.side] === 'south' ? (h: HexId) => rowOf(h) : (h: HexId) => -rowOf(h);
+  // Progress is measured by the hex centre's height on the table: rows of flat-topped hexes zigzag.
+  const south = state.home[stand.side] === 'south';
+  const homeRow = (h: HexId) => (south ? grid.center(h).y : -grid.center(h).y);
   const enemies = onTable(state, state.seats.find((s) => s !== stand.side)!).map((s) => s.hex!);
   const nearestEnemy = (h: HexId) => enemies.reduce((m, e) => Math.min(m, grid.distance(h, e)), 99);
   const seen = new Map<HexId, number>([[start, 0]]);
@@ -215,7 +217,7 @@ export function retreat(state: WfState, log: EventLog, stand: Stand, distance: n
     frontier = next;
   }
   let best = start;
-  const score = (h: HexId) => [homeRow(h), nearestEnemy(h), -(seen.get(h) ?? 0)] as const;
+  const score = (h: HexId) => [homeRow(h), -(seen.get(h) ?? 0), nearestEnemy(h)] as const;
   for (const [h] of seen) {
     if (h === start || !fitsIn(state, stand, h)) continue;
     const a = score(h);

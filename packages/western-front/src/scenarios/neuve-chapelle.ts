@@ -246,9 +246,9 @@ export const neuveChapelle: ScenarioDef = {
         regiment: 'ir16',
         aim: null,
         sos: [
-          { id: 'sos-left', name: 'SOS left (in front of the left company)', hexes: ['0411', '0511'] },
-          { id: 'sos-centre', name: 'SOS centre (the Signpost Lane gap)', hexes: ['1111', '1211'] },
-          { id: 'sos-right', name: 'SOS right', hexes: ['1511', '1611'] },
+          { id: 'sos-left', name: 'SOS left (in front of the left company)', hexes: ['0410', '0510'] },
+          { id: 'sos-centre', name: 'SOS centre (the Signpost Lane gap)', hexes: ['1110', '1210'] },
+          { id: 'sos-right', name: 'SOS right', hexes: ['1510', '1610'] },
         ],
       },
       { id: 'g-fh', name: 'Field howitzer battery (15 cm)', kind: 'heavy', regiment: 'ir16', aim: '1215' },
