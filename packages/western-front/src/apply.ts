@@ -55,10 +55,28 @@ const STEPS_OF_ACTION: Record<string, Step[]> = {
 
 const UNIT_ACTIONS = new Set(['rally', 'move', 'fire', 'assault', 'redirect', 'fireBattery', 'endUnit']);
 
-/** A deep copy: state is plain JSON. */
+/**
+ * A deep copy of what actions write, written out because it runs on every action. The terrain, the
+ * roads, the SOS areas and the scenario's fixed tables are never written during play, so copies share
+ * them; the wire list is replaced, never edited, when wire is cut.
+ */
 export function copyState(state: WfState): WfState {
   return {
-    ...JSON.parse(JSON.stringify({ ...state, rng: null })),
+    ...state,
+    seats: [...state.seats],
+    order: [...state.order],
+    bombardment: state.bombardment === null ? null : { ...state.bombardment },
+    stands: state.stands.map((s) => ({ ...s })),
+    batteries: state.batteries.map((b) => ({ ...b })),
+    battalions: state.battalions.map((b) => ({ ...b })),
+    regiments: state.regiments.map((r) => ({ ...r })),
+    gas: state.gas.map((g) => ({ ...g, hexes: [...g.hexes] })),
+    gasReleases: { ...state.gasReleases },
+    markersLeft: { ...state.markersLeft },
+    allocated: { ...state.allocated },
+    objectives: Object.fromEntries(Object.entries(state.objectives).map(([h, o]) => [h, { ...o }])),
+    phase: JSON.parse(JSON.stringify(state.phase)) as WfState['phase'],
+    outcome: state.outcome === null ? null : { ...state.outcome },
     rng: [...state.rng] as WfState['rng'],
   };
 }

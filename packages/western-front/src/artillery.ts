@@ -25,9 +25,26 @@ export function observers(state: Readable, side: string): Stand[] {
 
 /** Hexes an observer of the side can see: where a battery's aiming point may be moved. */
 export function observedHexes(state: Readable, side: string): HexId[] {
-  const eyes = observers(state, side);
-  return grid.ids.filter((h) => eyes.some((o) => canSee(state, o.hex!, h)));
+  const eyes = observers(state, side)
+    .map((o) => o.hex!)
+    .sort();
+  const key = eyes.join(',');
+  let byEyes = observedCache.get(state.terrain);
+  if (!byEyes) {
+    byEyes = new Map();
+    observedCache.set(state.terrain, byEyes);
+  }
+  let seen = byEyes.get(key);
+  if (!seen) {
+    seen = grid.ids.filter((h) => eyes.some((o) => canSee(state, o, h)));
+    if (byEyes.size > 500) byEyes.clear();
+    byEyes.set(key, seen);
+  }
+  return seen;
 }
+
+/** Sight depends only on the terrain (shared by every state of a game) and the observers' hexes. */
+const observedCache = new WeakMap<object, Map<string, HexId[]>>();
 
 /**
  * A battery fires once at its aiming point: every stand under the template, of either side, takes a

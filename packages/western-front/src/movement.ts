@@ -1,6 +1,6 @@
 import type { HexId } from '@salient/engine';
 import { grid } from './grid.ts';
-import { enemyAt, fitsIn, hasWire, terrainAt } from './stands.ts';
+import { enemyAt, fitsIn, hasWire, onRoad, terrainAt } from './stands.ts';
 import { type MoveRow, moveClassOf, moveHexes } from './tables.ts';
 import type { Readable, Stand } from './types.ts';
 
@@ -15,7 +15,7 @@ export const MOVE_BUDGET = 420;
 export function moveRow(state: Readable, from: HexId, to: HexId): MoveRow | null {
   const target = terrainAt(state, to).movement;
   if (target === 'impassable') return null;
-  if (state.roads.includes(from) && state.roads.includes(to)) return 'road';
+  if (onRoad(state, from) && onRoad(state, to)) return 'road';
   if (target === 'trench' && terrainAt(state, from).movement === 'trench') return 'trench';
   return target === 'close' ? 'close' : 'crossCountry';
 }
@@ -32,6 +32,11 @@ export function stepCost(state: Readable, stand: Stand, from: HexId, to: HexId):
   return Math.ceil(MOVE_BUDGET / hexes);
 }
 
+/** Whether a stand has any hex next to it that it could step into (a cheap test for offering moves). */
+export function canStep(state: Readable, stand: Stand): boolean {
+  return grid.neighbors(stand.hex!).some((n) => stepCost(state, stand, stand.hex!, n) !== null);
+}
+
 /**
  * Hexes one move action can reach, with the budget spent. A stand may pass through friends but must
  * end where it fits; entering wire ends the move (the stand is caught in it).
@@ -41,8 +46,11 @@ export function reachable(state: Readable, stand: Stand): Map<HexId, number> {
   const best = new Map<HexId, number>([[start, 0]]);
   const queue: [HexId, number][] = [[start, 0]];
   while (queue.length > 0) {
-    queue.sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
-    const [hex, spent] = queue.shift()!;
+    let at = 0;
+    for (let i = 1; i < queue.length; i++) if (queue[i]![1] < queue[at]![1]) at = i;
+    const [hex, spent] = queue[at]!;
+    queue[at] = queue[queue.length - 1]!;
+    queue.pop();
     if (spent > (best.get(hex) ?? Infinity)) continue;
     if (hex !== start && hasWire(state, hex)) continue;
     for (const n of grid.neighbors(hex)) {

@@ -46,8 +46,24 @@ export function terrainAt(state: Readable, hex: HexId): TerrainRules {
   return TERRAIN[state.terrain[hex] ?? 'open'];
 }
 
+const sets = new WeakMap<readonly HexId[], ReadonlySet<HexId>>();
+
+/** A fixed list of hexes as a set, built once per list (lists are replaced, never edited). */
+export function hexSet(list: readonly HexId[]): ReadonlySet<HexId> {
+  let set = sets.get(list);
+  if (!set) {
+    set = new Set(list);
+    sets.set(list, set);
+  }
+  return set;
+}
+
 export function hasWire(state: Readable, hex: HexId): boolean {
-  return state.wire.includes(hex);
+  return hexSet(state.wire).has(hex);
+}
+
+export function onRoad(state: Readable, hex: HexId): boolean {
+  return hexSet(state.roads).has(hex);
 }
 
 export function inGas(state: Readable, hex: HexId | null): boolean {

@@ -2,7 +2,7 @@ import type { EventLog, HexId, Seat } from '@salient/engine';
 import { fireBattery } from './artillery.ts';
 import { driftGas } from './gas.ts';
 import { hexesWithinRange } from './grid.ts';
-import { reachable } from './movement.ts';
+import { canStep } from './movement.ts';
 import { canCallSos } from './sos.ts';
 import { battalionById, enemyOf, fitsIn, isCommand, onTable } from './stands.ts';
 import { orderTableOf } from './tables.ts';
@@ -37,9 +37,7 @@ export function battalionsToOrder(state: Readable, side: Seat): string[] {
 }
 
 export function commandersToMove(state: Readable, side: Seat): Stand[] {
-  return onTable(state, side).filter(
-    (s) => isCommand(s) && s.commandMoves < 2 && reachable(state, s).size > 0,
-  );
+  return onTable(state, side).filter((s) => isCommand(s) && s.commandMoves < 2 && canStep(state, s));
 }
 
 /** Whether a step has anything for the side to decide; empty steps are passed over. */
