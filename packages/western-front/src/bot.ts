@@ -41,14 +41,16 @@ export const purposefulPlayer: Policy = (choices, seat, raw, pick) => {
   const assault = by('assault')[0];
   if (assault && roll < (attacking ? 80 : 40)) return assault;
   const fire = by('fire')[0];
-  if (fire && roll < 75) {
-    const best = [...options(fire)].sort((a, b) => killChance(b) - killChance(a))[0]!;
-    return only(fire, best);
-  }
+  const best = fire ? [...options(fire)].sort((a, b) => killChance(b) - killChance(a))[0]! : null;
+  // The attacker keeps moving unless a shot is likely to tell; the defender shoots at what comes.
+  if (fire && best && roll < (attacking ? (killChance(best) > 0 ? 40 : 10) : 75)) return only(fire, best);
   const fireBattery = by('fireBattery')[0];
   if (fireBattery && roll < 60) return fireBattery;
   const move = by('move')[0];
-  if (move && state.phase.kind === 'orders' && state.phase.active && roll < (attacking ? 85 : 20)) {
+  // The defender counter-attacks towards what it has lost, and otherwise mostly stays in its positions.
+  const lost = Object.values(state.objectives).some((o) => o.holder !== seat);
+  const moveChance = attacking ? 85 : lost ? 60 : 15;
+  if (move && state.phase.kind === 'orders' && state.phase.active && roll < moveChance) {
     const targets = goals(state, seat);
     const ranked = [...options(move)].sort(
       (a, b) => nearest(String(a.value), targets) - nearest(String(b.value), targets),

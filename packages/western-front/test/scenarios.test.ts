@@ -29,6 +29,7 @@ describe('Mons', () => {
       ['i84', 12],
       ['ii84', 12],
       ['rf4', 16],
+      ['nf1', 8],
     ]);
     const crossings = grid.ids.filter((h) => h.endsWith('08') && state.terrain[h] !== 'canal');
     expect(crossings).toEqual(['0808', '1608']);
@@ -90,12 +91,12 @@ describe('Neuve Chapelle', () => {
     expect(deepSuppression(state, 'british')).toBe(0);
   });
 
-  it('the Bavarian reserve battalion counter-attacks out of the Bois du Biez from turn 5', () => {
+  it('the Bavarian reserve battalion counter-attacks out of the Bois du Biez from turn 4', () => {
     const state = game.setup(NC, {}, 'bav');
     const bav = state.stands.filter((s) => s.regiment === 'brir');
-    expect(bav.every((s) => s.arrives === 5 && s.hex === null)).toBe(true);
+    expect(bav.every((s) => s.arrives === 4 && s.hex === null)).toBe(true);
     expect(bav.every((s) => state.terrain[s.entry!] === 'woods')).toBe(true);
-    expect(state.battalions.find((b) => b.id === 'bav')!.quality).toBe('raw');
+    expect(bav).toHaveLength(7);
   });
 
   it('the British start behind their breastwork, the Germans behind their wire', () => {
@@ -128,7 +129,7 @@ describe('Victory', () => {
 
   it('the attacker wins by holding the points at the end of the last turn, else the defender', () => {
     const state = lab(
-      { 'i84-1': '1610', 'i84-2': '1614', 'rf4-a': '1017' },
+      { 'i84-1': '1610', 'i84-2': '1614', 'i84-3': '1609', 'rf4-a': '1017' },
       { side: 'british', step: 'commanders' },
     );
     state.turn = state.lastTurn;
@@ -137,10 +138,13 @@ describe('Victory', () => {
     const won = play(state, 'british', { type: 'endStep' });
     expect(won.state.outcome).toEqual({
       winner: 'german',
-      reason: expect.stringMatching(/hold 4 objective points/),
+      reason: expect.stringMatching(/hold 5 objective points/),
     });
     expect(game.status(won.state).toAct).toEqual([]);
-    const short = lab({ 'i84-1': '1610', 'rf4-a': '1017' }, { side: 'british', step: 'commanders' });
+    const short = lab(
+      { 'i84-1': '1610', 'i84-2': '1614', 'rf4-a': '1017' },
+      { side: 'british', step: 'commanders' },
+    );
     short.turn = short.lastTurn;
     short.order = ['german', 'british'];
     updateObjectives(short);

@@ -38,7 +38,7 @@ export const mons: ScenarioDef = {
     id: 'mons-1914',
     name: 'Mons: the Nimy bridges, 23 August 1914',
     description:
-      'Open warfare on the canal: the regulars of the 4th Royal Fusiliers, with two machine guns on the railway bridge, hold Nimy against two battalions of Infanterie-Regiment 84. The Germans must be over the canal and in Nimy by the end of turn 10.',
+      'Open warfare on the canal: the regulars of the 4th Royal Fusiliers, with two machine guns on the railway bridge, hold Nimy against two battalions of Infanterie-Regiment 84. Two companies of the brigade reserve come up from Mons on turn 4. The Germans must be over the canal, in Nimy and on the road to Mons by the end of turn 10.',
     seats: [
       { id: 'german', name: 'German IX Corps (IR 84)' },
       { id: 'british', name: 'British 9th Brigade (4th Royal Fusiliers)' },
@@ -59,6 +59,13 @@ export const mons: ScenarioDef = {
     { id: 'i84', side: 'german', name: 'I./IR 84', regiment: 'ir84', quality: 'regular' },
     { id: 'ii84', side: 'german', name: 'II./IR 84', regiment: 'ir84', quality: 'regular' },
     { id: 'rf4', side: 'british', name: '4th Royal Fusiliers', regiment: 'bde9', quality: 'veteran' },
+    {
+      id: 'nf1',
+      side: 'british',
+      name: '1st Northumberland Fusiliers (brigade reserve)',
+      regiment: 'bde9',
+      quality: 'veteran',
+    },
   ],
   stands: {
     german: [
@@ -200,6 +207,18 @@ export const mons: ScenarioDef = {
         hex: '1109',
         packed: true,
       },
+      {
+        id: 'nf1-cmd',
+        name: 'Major, 1st Northumberland Fusiliers',
+        kind: 'bnCommander',
+        quality: 'veteran',
+        battalion: 'nf1',
+        regiment: 'bde9',
+        hex: null,
+        arrives: 4,
+        entry: '1618',
+      },
+      ...companies('1/NF', 'nf1', 'bde9', 'veteran', 4, ['W', 'X'], [], { arrives: 4, entry: '1618' }),
     ],
   },
   batteries: {
@@ -228,7 +247,7 @@ export const mons: ScenarioDef = {
     '1609': { name: 'Nimy road bridge', vp: 1, holder: 'british' },
     '1614': { name: 'Road to Mons', vp: 2, holder: 'british' },
   },
-  victory: { attacker: 'german', needed: 3 },
+  victory: { attacker: 'german', needed: 5 },
   regions: [
     { id: 'nimy', name: 'Nimy', kind: 'village', locs: ['1610'] },
     { id: 'canal', name: 'Mons-Condé canal', kind: 'river', locs: ['0408', '2208'] },
