@@ -1,6 +1,6 @@
 /**
  * Plays seeded games of both scenarios to the end and prints each winner and length:
- *   pnpm --filter @salient/western-front games [count] [random|purposeful]
+ *   pnpm --filter @salient/western-front games [count] [random|purposeful] [scenario id]
  */
 import { randomPlayout } from '@salient/engine';
 import { purposefulPlayer } from '../src/bot.ts';
@@ -13,7 +13,10 @@ if (!Number.isInteger(count) || count < 1 || (kind !== 'random' && kind !== 'pur
   process.exit(2);
 }
 
-for (const scenario of westernFront.scenarios.map((s) => s.id)) {
+const only = process.argv[4];
+for (const scenario of westernFront.scenarios
+  .map((s) => s.id)
+  .filter((id) => only === undefined || id === only)) {
   const tally = new Map<string, number>();
   const lengths: number[] = [];
   const started = performance.now();

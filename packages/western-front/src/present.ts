@@ -86,7 +86,7 @@ export function presentView(view: WfView, _seat: Seat | null): Presentation {
       markers.push({ loc: hex, kind: 'gas', label: `Gas (${cloud.turnsLeft} turns)` });
   for (const b of view.batteries) {
     for (const hex of batteryTarget(b))
-      markers.push({ loc: hex, kind: 'template', label: `Aim: ${b.name}`, side: b.side });
+      markers.push({ loc: hex, kind: 'template', label: `Arty: ${b.name}`, side: b.side });
     for (const a of b.sos)
       for (const hex of a.hexes)
         markers.push({ loc: hex, kind: 'sos', label: `SOS: ${a.name}`, side: b.side });

@@ -29,7 +29,6 @@ describe('Mons', () => {
       ['i84', 12],
       ['ii84', 12],
       ['rf4', 16],
-      ['nf1', 8],
     ]);
     const crossings = grid.ids.filter((h) => h.endsWith('08') && state.terrain[h] !== 'canal');
     expect(crossings).toEqual(['0808', '1608']);

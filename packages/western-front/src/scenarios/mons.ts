@@ -38,7 +38,7 @@ export const mons: ScenarioDef = {
     id: 'mons-1914',
     name: 'Mons: the Nimy bridges, 23 August 1914',
     description:
-      'Open warfare on the canal: the regulars of the 4th Royal Fusiliers, with two machine guns on the railway bridge, hold Nimy against two battalions of Infanterie-Regiment 84. Two companies of the brigade reserve come up from Mons on turn 4. The Germans must be over the canal, in Nimy and on the road to Mons by the end of turn 10.',
+      'Open warfare on the canal: the regulars of the 4th Royal Fusiliers, with two machine guns on the railway bridge, hold Nimy against two battalions of Infanterie-Regiment 84. The Germans need 5 of the 6 objective points (Nimy, both bridges, the road to Mons) at the end of turn 10.',
     seats: [
       { id: 'german', name: 'German IX Corps (IR 84)' },
       { id: 'british', name: 'British 9th Brigade (4th Royal Fusiliers)' },
@@ -59,13 +59,6 @@ export const mons: ScenarioDef = {
     { id: 'i84', side: 'german', name: 'I./IR 84', regiment: 'ir84', quality: 'regular' },
     { id: 'ii84', side: 'german', name: 'II./IR 84', regiment: 'ir84', quality: 'regular' },
     { id: 'rf4', side: 'british', name: '4th Royal Fusiliers', regiment: 'bde9', quality: 'veteran' },
-    {
-      id: 'nf1',
-      side: 'british',
-      name: '1st Northumberland Fusiliers (brigade reserve)',
-      regiment: 'bde9',
-      quality: 'veteran',
-    },
   ],
   stands: {
     german: [
@@ -207,18 +200,6 @@ export const mons: ScenarioDef = {
         hex: '1109',
         packed: true,
       },
-      {
-        id: 'nf1-cmd',
-        name: 'Major, 1st Northumberland Fusiliers',
-        kind: 'bnCommander',
-        quality: 'veteran',
-        battalion: 'nf1',
-        regiment: 'bde9',
-        hex: null,
-        arrives: 4,
-        entry: '1618',
-      },
-      ...companies('1/NF', 'nf1', 'bde9', 'veteran', 4, ['W', 'X'], [], { arrives: 4, entry: '1618' }),
     ],
   },
   batteries: {
