@@ -39,6 +39,16 @@ function piece(view: WfView, stand: Stand, stackIndex: number): PiecePresentatio
     notes.push(stand.actions > 0 ? `${stand.actions} action(s) left` : 'ordered');
   if (isCommand(stand)) notes.push(`moves ${stand.commandMoves}/2`);
   if (stand.fieldPromotion) notes.push('field promotion');
+  if (stand.battalion !== null && !isCommand(stand) && stand.hex !== null) {
+    const cmd = view.stands.find(
+      (s) => s.kind === 'bnCommander' && s.battalion === stand.battalion && s.hex !== null,
+    );
+    notes.push(
+      cmd && grid.distance(cmd.hex!, stand.hex) <= COMMAND_RADIUS
+        ? 'within command radius'
+        : 'beyond command radius (-1)',
+    );
+  }
   if (stand.gone) notes.push(stand.gone);
   const active = view.phase.kind === 'orders' && view.phase.active?.unit === stand.id;
   if (active) notes.push('being ordered');
@@ -60,8 +70,8 @@ function piece(view: WfView, stand: Stand, stackIndex: number): PiecePresentatio
 
 /**
  * The board's picture of a view: stands (with platoons, actions left and suppression), suppression,
- * wire, gas, battery aiming points and SOS areas as markers, the command radius of the battalion
- * commander whose unit is being ordered, and each battalion's morale as a track.
+ * wire, gas, battery aiming points and SOS areas as markers, and each battalion's morale as a track.
+ * A stand's note says whether it is within its battalion commander's 25 cm radius.
  */
 export function presentView(view: WfView, _seat: Seat | null): Presentation {
   const markers: MarkerPresentation[] = [];
@@ -92,17 +102,6 @@ export function presentView(view: WfView, _seat: Seat | null): Presentation {
         markers.push({ loc: hex, kind: 'sos', label: `SOS: ${a.name}`, side: b.side });
   }
   const phase = view.phase;
-  if (phase.kind === 'orders' && phase.active && !phase.active.battery) {
-    const unit = view.stands.find((s) => s.id === phase.active!.unit);
-    const cmd = view.stands.find(
-      (s) => s.kind === 'bnCommander' && s.battalion === unit?.battalion && s.hex !== null,
-    );
-    if (cmd?.hex) {
-      for (const hex of grid.ids)
-        if (grid.distance(hex, cmd.hex) === COMMAND_RADIUS)
-          markers.push({ loc: hex, kind: 'radius', label: `Radius: ${cmd.name}`, side: cmd.side });
-    }
-  }
   const control: Record<string, Seat> = {};
   for (const [hex, o] of Object.entries(view.objectives)) {
     markers.push({

@@ -32,14 +32,11 @@ describe('Presentation', () => {
     ]);
   });
 
-  it('the command radius of the ordered unit’s battalion commander is drawn', () => {
-    const state = activeWith(lab({ 'i84-cmd': '1005', 'i84-1': '1006' }), 'i84-1', 1);
-    const ring = game
-      .present(game.view(state, null), null)
-      .markers.filter((m) => m.kind === 'radius')
-      .map((m) => m.loc);
-    expect(ring.length).toBeGreaterThan(0);
-    expect(ring.every((h) => grid.distance(h, '1005') === 5)).toBe(true);
+  it('each stand’s note says whether it is within its battalion commander’s radius', () => {
+    const state = lab({ 'i84-cmd': '1005', 'i84-1': '1010', 'i84-2': '1011' });
+    const notes = game.present(game.view(state, null), null).pieces.map((p) => [p.id, p.note]);
+    expect(notes).toContainEqual(['i84-1', expect.stringContaining('within command radius')]);
+    expect(notes).toContainEqual(['i84-2', expect.stringContaining('beyond command radius (-1)')]);
   });
 
   it('each battalion’s morale, the turn and the order of play are tracks; SOS areas and wire are on the board', () => {

@@ -268,7 +268,7 @@ export const neuveChapelle: ScenarioDef = {
   },
   victory: { attacker: 'british', needed: 4 },
   regions: [
-    { id: 'village', name: 'Neuve Chapelle', kind: 'village', locs: ['1205'] },
+    { id: 'village', name: 'Neuve Chapelle', kind: 'village', locs: ['1204'] },
     { id: 'biez', name: 'Bois du Biez', kind: 'forest', locs: ['2002'] },
     { id: 'nml', name: "No man's land", kind: 'sector', locs: ['0612'] },
   ],
