@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { grid } from '../src/grid.ts';
 import { activeWith, game, lab, MONS, NC, stand } from './helpers.ts';
 
 describe('Presentation', () => {

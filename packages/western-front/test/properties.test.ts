@@ -35,7 +35,7 @@ function checkInvariants(state: WfState, step: number): void {
       : state.stands.find((s) => s.id === id);
     expect(unit!.actions).toBeGreaterThan(0);
   }
-  if (step % 10 !== 0) return;
+  if (step % 25 !== 0) return;
   for (const seat of [...state.seats, null]) {
     const view = game.view(state, seat);
     expect('rng' in view).toBe(false);
