@@ -1,0 +1,104 @@
+import { type JsonObject, pickAction, replay, rngFromSeed, rollInPlace } from '@salient/engine';
+import { games } from '@salient/games';
+import type { MatchRecordFile, MatchSummary } from '@salient/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/server.ts';
+import { freshPglite, type TestDatabase } from './helpers/databases.ts';
+import { type Player, startTestServer, TestUser } from './helpers/harness.ts';
+
+const westernFront = games['western-front']!;
+
+describe('Western Front 1914 through the server: random games to the end', () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    database = await freshPglite();
+    server = await startTestServer(database.target, {}, Object.values(games));
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  // One whole game, and the opening of the other (bombardment, wire, SOS): enough to keep the suite quick.
+  for (const [scenario, first, second, limit] of [
+    ['mons-1914', 'german', 'british', null],
+    ['neuve-chapelle-1915', 'british', 'german', 80],
+  ] as const) {
+    it(`${scenario}: two players and a spectator play a random game ${limit === null ? 'to its end' : `for ${limit} actions`}, every action acknowledged, the record replaying to the board everyone saw`, async () => {
+      const tag = scenario.slice(0, 4);
+      const one = await TestUser.signUp(server.url, `${tag}_${first}`);
+      const two = await TestUser.signUp(server.url, `${tag}_${second}`);
+      const three = await TestUser.signUp(server.url, `${tag}_watcher`);
+      const created = await one.request<MatchSummary>('POST', '/api/matches', {
+        game: 'western-front',
+        scenario,
+        seat: first,
+      });
+      expect(created.status).toBe(201);
+      const id = created.body.id;
+      await two.join(id, second);
+      const players: Record<string, Player> = { [first]: await one.connect(), [second]: await two.connect() };
+      const watcher = await three.connect();
+      const views: Record<string, JsonObject> = {};
+      for (const [seat, p] of Object.entries(players)) {
+        const ack = await p.join(id, 'seat');
+        if (!ack.ok) throw new Error(ack.error.message);
+        views[seat] = ack.snapshot.view;
+      }
+      expect((await watcher.join(id, 'spectator')).ok).toBe(true);
+
+      const rng = rngFromSeed(`${scenario}-over-the-wire`);
+      const pick = (n: number) => rollInPlace(rng, n) - 1;
+      let seq = 0;
+      let summary = (await one.request<MatchSummary>('GET', `/api/matches/${id}`)).body;
+      while (summary.status === 'active' && (limit === null || seq < limit)) {
+        const seat = summary.toAct[0]!;
+        // What a client does: its choices come from its own view, through the rules package.
+        const choices = westernFront.choices(views[seat]!, seat);
+        expect(choices.length).toBeGreaterThan(0);
+        const action = pickAction(choices[pick(choices.length)]!, pick);
+        const ack = await players[seat]!.submit(id, action, seq);
+        expect(ack, JSON.stringify(action)).toEqual({ ok: true, seq: seq + 1 });
+        seq++;
+        const [toFirst, toSecond, toWatcher] = await Promise.all([
+          players[first]!.waitForSeq(seq),
+          players[second]!.waitForSeq(seq),
+          watcher.waitForSeq(seq),
+        ]);
+        views[first] = toFirst.view;
+        views[second] = toSecond.view;
+        // Nothing is hidden on this table: every seat and the spectator see one board.
+        expect({ ...toWatcher.view, viewer: null }).toEqual({ ...toFirst.view, viewer: null });
+        summary = toWatcher.summary;
+      }
+      if (limit === null) {
+        expect(summary.status).toBe('finished');
+        expect(summary.outcome?.winner).toMatch(/^(german|british)$/);
+        expect(seq).toBeGreaterThan(100);
+      } else {
+        expect(seq).toBe(limit);
+        // The seed stays secret while the match is on: the defender resigns, and the record opens.
+        const resigned = await two.request<MatchSummary>('POST', `/api/matches/${id}/resign`);
+        expect(resigned.body.outcome?.winner).toBe(first);
+      }
+      const record = (await three.request<MatchRecordFile>('GET', `/api/matches/${id}/record`)).body;
+      expect(record.actions).toHaveLength(seq);
+      const final = replay(westernFront, {
+        game: 'western-front',
+        scenario: record.scenario,
+        options: record.options,
+        seed: record.seed,
+        actions: record.actions.map((a) => ({ seat: a.seat, action: a.action })),
+      });
+      if (limit === null) expect(westernFront.outcome(final)).toEqual(summary.outcome);
+      expect(westernFront.view(final, null)).toEqual(watcher.updates.at(-1)!.view);
+      for (const p of [...Object.values(players), watcher]) {
+        expect(JSON.stringify(p.raw)).not.toContain('"rng"');
+        p.close();
+      }
+    }, 180_000);
+  }
+});

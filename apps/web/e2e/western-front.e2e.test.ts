@@ -1,0 +1,170 @@
+import { rmSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { buildClient } from './support/build.ts';
+import { reach, seqOf, signUp, startMatchFromLobby, toActText } from './support/pages.ts';
+import { screenshotPath } from './support/paths.ts';
+import { type RunningApp, startApp } from './support/server.ts';
+
+/**
+ * Western Front 1914 end to end: the built client on the real server, three Chromium sessions. For
+ * each scenario one player creates the match in the lobby, the other joins, a spectator watches, and
+ * both sides play their whole first turn through the side panel: the bombardment where there is one,
+ * one unit ordered and moved (a battalion orders its MGs first), every other step ended, until turn 2 begins on every screen.
+ */
+describe('Western Front 1914 in the browser: the first turn of each scenario', () => {
+  let dist: string;
+  let app: RunningApp;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const pages: Record<string, Page> = {};
+  const password = 'western front 1914';
+  const runId = Date.now().toString(36);
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    page.on('pageerror', (e) => {
+      throw new Error(`page error: ${e.message}`);
+    });
+    return page;
+  }
+
+  const everyone = () => Object.values(pages);
+  const track = async (page: Page, id: string) =>
+    (await page.locator(`[data-track="${id}"] dd`).textContent()) ?? '';
+
+  async function settle(): Promise<void> {
+    const seq = Math.max(...(await Promise.all(everyone().map(seqOf))));
+    await Promise.all(everyone().map((p) => reach(p, seq)));
+  }
+
+  /** Sends one action through the panel (clicking its button, then Commit if the panel asks). */
+  async function send(page: Page, act: () => Promise<void>): Promise<void> {
+    const before = await seqOf(page);
+    await act();
+    if ((await seqOf(page)) === before && (await page.locator('[data-commit]').count()) > 0) {
+      await page.locator('[data-commit]').click();
+    }
+    await reach(page, before + 1);
+    await settle();
+  }
+
+  /** Whose turn it is: the page whose header says it is its move. */
+  async function mover(): Promise<Page> {
+    for (const seat of ['first', 'second']) {
+      if ((await toActText(pages[seat]!)).includes('your move')) return pages[seat]!;
+    }
+    throw new Error('nobody is to move');
+  }
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    const name = ctx.task.name.replace(/\W+/g, '-').slice(0, 40);
+    for (const [who, page] of Object.entries(pages)) {
+      await page.screenshot({ path: screenshotPath(`wf-failed-${name}-${who}`) }).catch(() => undefined);
+    }
+  });
+
+  beforeAll(async () => {
+    dist = await buildClient();
+    app = await startApp(dist);
+    browser = await launchChromium();
+    pages.first = await newPage();
+    pages.second = await newPage();
+    pages.watcher = await newPage();
+    await signUp(pages.first, app.url, `wf-first-${runId}`, password);
+    await signUp(pages.second, app.url, `wf-second-${runId}`, password);
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await app?.stop();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  }, 60_000);
+
+  for (const [scenario, first, secondLabel, tag] of [
+    ['mons-1914', 'german', 'British', 'mons'],
+    ['neuve-chapelle-1915', 'british', 'German', 'nc'],
+  ] as const) {
+    it(`${scenario}: both sides play turn 1 through the UI, ordering and moving a unit, and turn 2 begins everywhere`, async () => {
+      await startMatchFromLobby({
+        baseUrl: app.url,
+        creator: pages.first!,
+        joiner: pages.second!,
+        watcher: pages.watcher!,
+        game: 'western-front',
+        scenario,
+        creatorSeat: first,
+        joinerSeatLabel: secondLabel,
+      });
+      for (const p of everyone()) expect(await track(p, 'turn')).toBe('1 of 10');
+      await pages.first!.screenshot({ path: screenshotPath(`wf-${tag}-start-desktop`) });
+      const ordered = new Set<Page>();
+      for (let i = 0; i < 40 && (await track(pages.watcher!, 'turn')) === '1 of 10'; i++) {
+        const page = await mover();
+        const button = (action: string) => page.locator(`.choices [data-choice="${action}"]`);
+        // A unit being ordered offers its actions once it is selected.
+        if ((await page.locator('.choices [data-choice]').count()) === 0) {
+          await page.locator('[data-select-piece]').first().click();
+        }
+        if ((await button('bombard').count()) > 0) {
+          await send(page, () => button('bombard').click());
+          await page.screenshot({ path: screenshotPath(`wf-${tag}-after-bombardment`) });
+          continue;
+        }
+        if ((await button('move').count()) > 0) {
+          await button('move').click();
+          await page.waitForSelector('svg.board [data-highlight]');
+          if (!ordered.has(page))
+            await page.screenshot({ path: screenshotPath(`wf-${tag}-move-highlights`) });
+          ordered.add(page);
+          await send(page, async () => {
+            const box = await page.locator('svg.board [data-highlight]').first().boundingBox();
+            await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+          });
+          continue;
+        }
+        if ((await button('endUnit').count()) > 0) {
+          await send(page, () => button('endUnit').click());
+          continue;
+        }
+        const company = page.locator('[data-select-piece]').first();
+        if (
+          !ordered.has(page) &&
+          (await company.count()) > 0 &&
+          (await track(page, 'step')).endsWith('battalions')
+        ) {
+          await company.click();
+          await page.locator('.choices [data-choice="order"]').first().click();
+          await send(page, async () => {
+            if ((await page.locator('[data-active-choice] [data-option]').count()) > 0) {
+              await page.locator('[data-active-choice] [data-option]').first().click();
+            }
+          });
+          if ((await button('move').count()) === 0) ordered.add(page);
+          continue;
+        }
+        if ((await button('endBattalion').count()) > 0)
+          await send(page, () => button('endBattalion').click());
+        else await send(page, () => button('endStep').click());
+      }
+      await settle();
+      for (const p of everyone()) expect(await track(p, 'turn')).toBe('2 of 10');
+      expect(ordered.size).toBe(2);
+      const log = (await pages.watcher!.locator('.log').textContent()) ?? '';
+      expect(log).toMatch(/Order roll for/);
+      expect(log).toMatch(/Initiative/);
+      if (scenario === 'neuve-chapelle-1915') expect(log).toMatch(/preliminary bombardment/);
+      await pages.first!.screenshot({ path: screenshotPath(`wf-${tag}-turn-2-desktop`) });
+      await pages.watcher!.setViewportSize({ width: 390, height: 844 });
+      await pages.watcher!.screenshot({ path: screenshotPath(`wf-${tag}-turn-2-phone`) });
+      await pages.watcher!.setViewportSize({ width: 1440, height: 900 });
+    }, 240_000);
+  }
+});

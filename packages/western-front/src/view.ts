@@ -1,0 +1,13 @@
+import type { Seat } from '@salient/engine';
+import type { WfState, WfView } from './types.ts';
+
+/**
+ * What a seat or spectator may know: everything on the table is in plain sight, so the view is the
+ * state without the dice generator that would predict the next rolls.
+ */
+export function viewOf(state: WfState, seat: Seat | null): WfView {
+  const { rng: _rng, ...rest } = state;
+  const view = structuredClone(rest) as WfView;
+  view.viewer = seat;
+  return view;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { grid } from '../src/grid.ts';
+import { reachable } from '../src/movement.ts';
+import type { Terrain, WfState } from '../src/types.ts';
+import { activeWith, lab, refused, stand } from './helpers.ts';
+
+const far = (state: WfState, id: string) =>
+  Math.max(
+    ...[...reachable(state, stand(state, id)).keys()].map((h) => grid.distance(stand(state, id).hex!, h)),
+  );
+
+function fill(kind: Terrain): Record<string, Terrain> {
+  return Object.fromEntries(grid.ids.map((h) => [h, kind]));
+}
+
+describe('Movement table', () => {
+  it('infantry: 4 hexes cross country, 2 in close terrain, 5 along a road, 2 along a trench', () => {
+    expect(far(lab({ 'i84-1': '1010' }), 'i84-1')).toBe(4);
+    expect(far(lab({ 'i84-1': '1010' }, { terrain: fill('woods') }), 'i84-1')).toBe(2);
+    const road = lab({ 'i84-1': '1005' });
+    road.roads = ['1003', '1004', '1005', '1006', '1007', '1008', '1009', '1010', '1011', '1012', '1013'];
+    expect(far(road, 'i84-1')).toBe(5);
+    expect(reachable(road, stand(road, 'i84-1')).has('1010')).toBe(true);
+    expect(far(lab({ 'i84-1': '1010' }, { terrain: fill('trench') }), 'i84-1')).toBe(2);
+  });
+
+  it('mixed ground costs the share of each rate it uses', () => {
+    // Two open hexes (half the move) then one wood hex (half the move): three hexes in all.
+    const state = lab({ 'i84-1': '1010' }, { terrain: { '1013': 'woods', '1014': 'woods' } });
+    const reach = reachable(state, stand(state, 'i84-1'));
+    expect(reach.has('1013')).toBe(true);
+    expect(reach.has('1014')).toBe(false);
+  });
+
+  it('veteran infantry and storm troops add 5 cm (one hex)', () => {
+    const state = lab({ 'rf4-a': '1010' }, { side: 'british' });
+    expect(far(state, 'rf4-a')).toBe(5);
+    stand(state, 'rf4-a').quality = 'regular';
+    expect(far(state, 'rf4-a')).toBe(4);
+  });
+
+  it('cavalry: 6 hexes cross country, 3 in close terrain, and never along a trench', () => {
+    const state = lab({ 'i84-1': '1010' });
+    stand(state, 'i84-1').kind = 'cavalry';
+    expect(far(state, 'i84-1')).toBe(6);
+    const woods = lab({ 'i84-1': '1010' }, { terrain: fill('woods') });
+    stand(woods, 'i84-1').kind = 'cavalry';
+    expect(far(woods, 'i84-1')).toBe(3);
+    const trench = lab({ 'i84-1': '1010' }, { terrain: fill('trench') });
+    stand(trench, 'i84-1').kind = 'cavalry';
+    // It crosses the trench system over the top, at the close-terrain rate.
+    expect(far(trench, 'i84-1')).toBe(3);
+  });
+
+  it('machine guns on mules move at infantry pace, man-handled at half; a deployed gun 1 hex', () => {
+    const state = lab({ 'i84-mg1': '1010', 'rf4-mg1': '1410', 'ir84-mgk': '0510' });
+    expect(stand(state, 'i84-mg1').packed).toBe(false);
+    expect(far(state, 'i84-mg1')).toBe(2);
+    expect(stand(state, 'rf4-mg1').packed).toBe(true);
+    // The veteran British gunners on mules: infantry pace, +1 as veterans.
+    expect(far(state, 'rf4-mg1')).toBe(5);
+    stand(state, 'ir84-mgk').kind = 'fieldGun';
+    expect(far(state, 'ir84-mgk')).toBe(1);
+  });
+
+  it('entering wire ends the move', () => {
+    const state = lab({ 'i84-1': '1010' }, { wire: ['1011'] });
+    const reach = reachable(state, stand(state, 'i84-1'));
+    expect(reach.has('1011')).toBe(true);
+    expect(reach.has('1012')).toBe(true); // around the wire
+    expect(grid.distance('1010', '1014')).toBe(4);
+    const walled = lab({ 'i84-1': '1010' }, { wire: grid.ids.filter((h) => Number(h.slice(2)) === 11) });
+    const past = [...reachable(walled, stand(walled, 'i84-1')).keys()].filter((h) => Number(h.slice(2)) > 11);
+    expect(past).toEqual([]);
+  });
+
+  it('canals are crossed only at bridges; enemies are never passed through', () => {
+    const canal = Object.fromEntries(
+      grid.ids.filter((h) => h.endsWith('08') && h !== '1008').map((h) => [h, 'canal' as Terrain]),
+    );
+    const state = lab({ 'i84-1': '0806', 'i84-2': '1006' }, { terrain: canal });
+    const across = (s: WfState, id: string) =>
+      [...reachable(s, stand(s, id)).keys()].filter((h) => Number(h.slice(2)) > 8);
+    expect(across(state, 'i84-1').length).toBeGreaterThan(0);
+    expect(across(state, 'i84-1').every((h) => grid.distance('1008', h) < 4)).toBe(true);
+    const blocked = lab({ 'i84-1': '1006', 'rf4-a': '1008' }, { terrain: canal });
+    expect(across(blocked, 'i84-1')).toEqual([]);
+  });
+
+  it('a hex holds one fighting stand and one command stand of one side', () => {
+    const state = activeWith(
+      lab({ 'i84-1': '1010', 'i84-2': '1011', 'i84-cmd': '1012', 'rf4-cmd': '1110' }),
+      'i84-1',
+      2,
+    );
+    const reach = reachable(state, stand(state, 'i84-1'));
+    expect(reach.has('1011')).toBe(false);
+    expect(reach.has('1012')).toBe(true);
+    expect(reach.has('1110')).toBe(false);
+    // It may pass through its friends to the hex beyond.
+    expect(reach.has('1013')).toBe(true);
+    expect(refused(state, 'german', { type: 'move', to: '1011' })).toBe('CANNOT_MOVE');
+  });
+});
