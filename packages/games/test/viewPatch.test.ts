@@ -47,7 +47,8 @@ describe('view patches: the pushes after the first full view (issue 14, small pu
           },
         });
         expect(steps).toBeGreaterThan(10);
-      });
+        // One seeded game each: bounded by the seed count, the limit only guards against a hang.
+      }, 60_000);
     }
   }
 });
