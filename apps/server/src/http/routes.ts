@@ -171,7 +171,11 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   app.get(api.health, async (_req, reply) => {
     try {
       await d.db.$queryRawUnsafe('SELECT 1');
-      return { status: 'ok' };
+      // Without Redis a process still plays and serves its own sockets: it stays in the load
+      // balancer (200) and says it is degraded. Without a database it can do nothing (503).
+      const redis = d.metrics.redis?.();
+      if (!redis) return { status: 'ok' };
+      return redis.up ? { status: 'ok', redis: 'up' } : { status: 'degraded', redis: 'down' };
     } catch {
       return reply.status(503).send({
         status: 'unavailable',
