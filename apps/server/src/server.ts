@@ -67,6 +67,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       mailFrom: config.mailFrom,
       publicUrl: config.publicUrl,
       retryDelaysMs: config.notifyRetryDelaysMs,
+      webhookAllowPrivate: config.webhookAllowPrivate,
     },
     log,
     (matchId, seat) => realtime.isSeatConnected(matchId, seat),
@@ -84,6 +85,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     authRatePerMinute: config.authRatePerMinute,
     scryptCost: config.scryptCost,
     secureCookies: config.publicUrl?.startsWith('https://') ?? false,
+    webhookAllowPrivate: config.webhookAllowPrivate,
     settingsChanged: (userId) => notifier.forget(userId),
     sessionEnded: (token) => realtime.endSession(token),
   });
@@ -96,6 +98,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     socket.once('close', () => connections.delete(socket));
   });
   await app.listen({ port: config.port, host: config.host });
+  // Turn notifications a previous run left pending go out now.
+  notifier.start();
   const port = (app.server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   log.info(
@@ -119,7 +123,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         const orderly = (async () => {
           await store.drain();
           play.close();
-          notifier.close();
+          await notifier.close();
           await realtime.close();
         })();
         let graceTimer: NodeJS.Timeout | undefined;
