@@ -159,6 +159,17 @@ describe('issue 9 item 1: a Redis outage during play across two processes', () =
     const watchA = await FollowingClient.join(a.url, m.id, 'spectator');
     const watchB = await FollowingClient.join(b.url, m.id, 'spectator');
     const clients = [red, blue, watchA, watchB];
+    // Bob also has a second session (another browser) with a socket on process B.
+    const signIn = await fetch(`${a.url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bob', password: 'correct horse battery' }),
+    });
+    const otherBrowser = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const bobElsewhere = await FollowingClient.join(b.url, m.id, 'seat', otherBrowser);
+    const bobElsewhereGone = new Promise<void>((resolve) =>
+      bobElsewhere.socket.once('disconnect', () => resolve()),
+    );
 
     const acked: string[] = [];
     let seq = 0;
@@ -197,6 +208,13 @@ describe('issue 9 item 1: a Redis outage during play across two processes', () =
     for (let i = 0; i < 10; i++) await step();
     const ackedDuringOutage = acked.length - before;
     await until('blue got the chat', async () => blue.chat.some((c) => c.text === 'hold the line'));
+    // Signing that other browser out on process A closes its socket on process B too.
+    const signOut = await fetch(`${a.url}/api/auth/signout`, {
+      method: 'POST',
+      headers: { cookie: otherBrowser },
+    });
+    expect(signOut.status).toBe(204);
+    await bobElsewhereGone;
     // A client joining during the outage gets a snapshot (spectators counted on its process only).
     const lateJoin = await FollowingClient.join(b.url, m.id, 'spectator');
     expect(lateJoin.seq).toBe(seq);

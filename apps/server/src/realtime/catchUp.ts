@@ -27,6 +27,8 @@ export interface CatchUpTarget {
   pushPosition(matchId: string): Promise<void>;
   /** Sends this process's sockets chat they may have missed; clients drop messages they hold. */
   pushChat(rows: ChatRow[]): void;
+  /** Disconnects this process's sockets whose session was signed out on another process. */
+  endSignedOutSessions(): Promise<void>;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface CatchUpTarget {
  * the latest step of any match that moved. A client further behind sees a gap in the seqs and
  * catches up with match:sync, as after any reconnect; a client that has the step ignores it. When
  * Redis returns, every joined match is pushed once more, and polling goes on for a short settling
- * time, then stops.
+ * time, then stops. Sign-outs are carried the same way: a socket whose session is gone is closed.
  */
 export class CrossProcessCatchUp {
   private timer: NodeJS.Timeout | null = null;
@@ -94,6 +96,7 @@ export class CrossProcessCatchUp {
       this.stop();
       return;
     }
+    await this.target.endSignedOutSessions();
     const ids = this.target.joinedMatches();
     if (ids.length === 0) return;
     const rows = await this.db.match.findMany({

@@ -30,7 +30,7 @@ import type { Metrics } from '../metrics.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { type ChatRow, CrossProcessCatchUp } from './catchUp.ts';
 import { RedisLink } from './redisLink.ts';
-import { matchIdOfRoom, matchRoom, seatRoom, sessionRoom, spectatorRoom } from './rooms.ts';
+import { matchIdOfRoom, matchRoom, seatRoom, sessionKeyOfRoom, sessionRoom, spectatorRoom } from './rooms.ts';
 import { TokenBucket } from './tokenBucket.ts';
 import { eventsFor, logFor, viewFor } from './views.ts';
 
@@ -163,6 +163,22 @@ export class Realtime implements MatchListener {
     }
     this.emitSummaries(this.io.local, m);
     this.countSpectatorsSoon(matchId);
+  }
+
+  /** Cross-process catch-up: a sign-out on another process could not reach this one's sockets. */
+  async endSignedOutSessions(): Promise<void> {
+    const keys: string[] = [];
+    for (const room of this.io.of('/').adapter.rooms.keys()) {
+      const key = sessionKeyOfRoom(room);
+      if (key) keys.push(key);
+    }
+    if (keys.length === 0) return;
+    const live = await this.deps.db.session.findMany({
+      where: { tokenHash: { in: keys }, expiresAt: { gt: new Date() } },
+      select: { tokenHash: true },
+    });
+    const kept = new Set(live.map((s) => s.tokenHash));
+    for (const key of keys) if (!kept.has(key)) this.io.local.in(sessionRoom(key)).disconnectSockets(true);
   }
 
   /** Cross-process catch-up: chat written on other processes, to this process's sockets only. */
