@@ -257,4 +257,24 @@ describe('issue 9 item 1: a Redis outage during play across two processes', () =
     );
     for (const c of [...clients, redElsewhere, blueElsewhere]) c.socket.disconnect();
   });
+
+  it('starts degraded when Redis is down at start-up, and links up when it comes', async () => {
+    const redisPort = await freePort();
+    const late = new ServerProcess(await freePort(), {
+      DATABASE_URL: (database.target as { url: string }).url,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      REDIS_KEY_PREFIX: `salient-test-${randomBytes(4).toString('hex')}`,
+    });
+    let lateRedis: RedisProcess | null = null;
+    try {
+      await late.start();
+      expect(await health(late)).toEqual({ status: 200, body: { status: 'degraded', redis: 'down' } });
+      lateRedis = await RedisProcess.start(redisPort);
+      await until('the process sees Redis', async () => (await health(late)).body.redis === 'up');
+      expect(await metric(late, 'salient_redis_up')).toBe(1);
+    } finally {
+      await late.kill('SIGTERM');
+      await lateRedis?.stop();
+    }
+  });
 });

@@ -100,8 +100,9 @@ export class RedisProcess {
     this.url = `redis://127.0.0.1:${port}`;
   }
 
-  static async start(): Promise<RedisProcess> {
-    const redis = new RedisProcess(await freePort());
+  /** On the given port, or on a free one. */
+  static async start(port?: number): Promise<RedisProcess> {
+    const redis = new RedisProcess(port ?? (await freePort()));
     await redis.start();
     return redis;
   }
