@@ -106,9 +106,14 @@ export class CrossProcessCatchUp {
     for (const row of rows) {
       const mark = `${row.seq}@${row.updatedAt.getTime()}`;
       if (this.seen.get(row.id) === mark) continue;
-      await this.target.pushPosition(row.id);
-      this.seen.set(row.id, mark);
-      this.pushes++;
+      try {
+        await this.target.pushPosition(row.id);
+        this.seen.set(row.id, mark);
+        this.pushes++;
+      } catch (err) {
+        // One match that cannot be loaded must not hold back the others; it is tried next time.
+        this.log.warn({ err, matchId: row.id }, 'cross-process catch-up of a match failed');
+      }
     }
     const chat = await this.db.chatMessage.findMany({
       where: {
