@@ -272,8 +272,10 @@ export class Notifier {
           where: { status: { not: 'pending' }, createdAt: { lt: new Date(Date.now() - KEEP_FINISHED_MS) } },
         });
       }
+      // Rows another process holds are its business until their lock expires: the regular sweep
+      // looks at them again.
       const next = await this.db.notificationDelivery.findFirst({
-        where: { status: 'pending' },
+        where: { status: 'pending', OR: [{ lockedUntil: null }, { lockedUntil: { lt: new Date() } }] },
         orderBy: { nextAttemptAt: 'asc' },
         select: { nextAttemptAt: true },
       });
