@@ -6,6 +6,14 @@ import { createClient } from 'redis';
 const reconnectStrategy = (retries: number) =>
   Math.min(100 + retries * 100, 1_000) + Math.floor(Math.random() * 100);
 
+/**
+ * A Redis that hangs (a frozen host, a network partition) closes no connection: each client pings
+ * every second, and a connection that receives nothing for 3 s is dropped and reconnected, so such
+ * an outage is noticed within about 4 s, like one that closes the connections.
+ */
+const PING_INTERVAL_MS = 1_000;
+const SOCKET_TIMEOUT_MS = 3_000;
+
 /** The longest a process waits at start-up for Redis before running degraded without it. */
 const FIRST_CONNECT_WAIT_MS = 5_000;
 
@@ -34,9 +42,10 @@ export class RedisLink {
   ) {
     // No offline queue on the publisher: a broadcast while Redis is down fails at once (and is
     // caught) instead of piling up in memory and flooding stale pushes out when Redis returns.
-    this.pub = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy } });
+    const socket = { reconnectStrategy, socketTimeout: SOCKET_TIMEOUT_MS };
+    this.pub = createClient({ url, disableOfflineQueue: true, pingInterval: PING_INTERVAL_MS, socket });
     // The subscriber keeps its queue: its SUBSCRIBE commands must survive a slow first connect.
-    this.sub = createClient({ url, socket: { reconnectStrategy } });
+    this.sub = createClient({ url, pingInterval: PING_INTERVAL_MS, socket });
     for (const [name, client] of [
       ['publisher', this.pub],
       ['subscriber', this.sub],

@@ -29,7 +29,7 @@ export class ServerProcess {
     this.url = `http://127.0.0.1:${port}`;
   }
 
-  async start(timeoutMs = 30_000): Promise<void> {
+  async start(timeoutMs = 60_000): Promise<void> {
     // SERVER_NODE_ARGS passes flags such as --cpu-prof to the server process, for profiling.
     const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
     const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
@@ -126,6 +126,15 @@ export class RedisProcess {
       child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${output}`)));
     });
     child.stdout?.resume();
+  }
+
+  /** Freezes it (SIGSTOP): connections stay open but nothing answers, as in a network partition. */
+  freeze(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.child?.kill('SIGCONT');
   }
 
   /** Stops it the hard way, as a crash or a lost host would. */
