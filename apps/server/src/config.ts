@@ -38,7 +38,7 @@ const envSchema = z.object({
     .int()
     .refine((n) => n >= 1024 && (n & (n - 1)) === 0, 'must be a power of two, at least 1024')
     .default(16_384),
-  REDIS_CATCH_UP_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  REDIS_CATCHUP_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
 });
@@ -98,7 +98,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    redisCatchUpIntervalMs: e.REDIS_CATCH_UP_INTERVAL_MS,
+    redisCatchUpIntervalMs: e.REDIS_CATCHUP_MS,
     webDist: path.resolve(e.WEB_DIST),
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     smtpUrl: e.SMTP_URL ?? null,

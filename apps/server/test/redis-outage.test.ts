@@ -27,7 +27,7 @@ beforeAll(async () => {
     DATABASE_URL: database.target.url,
     REDIS_URL: redis.url,
     REDIS_KEY_PREFIX: `salient-test-${randomBytes(4).toString('hex')}`,
-    REDIS_CATCH_UP_INTERVAL_MS: '200',
+    REDIS_CATCHUP_MS: '200',
   };
   a = new ServerProcess(await freePort(), env);
   b = new ServerProcess(await freePort(), env);

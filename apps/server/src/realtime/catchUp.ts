@@ -54,7 +54,7 @@ export class CrossProcessCatchUp {
     private readonly db: Db,
     private readonly target: CatchUpTarget,
     private readonly log: Logger,
-    /** REDIS_CATCH_UP_INTERVAL_MS: how often a degraded process looks in the database. */
+    /** REDIS_CATCHUP_MS: how often a degraded process looks in the database. */
     private readonly intervalMs: number,
   ) {}
 
