@@ -74,6 +74,9 @@ const envSchema = z.object({
     .int()
     .refine((n) => n >= 1024 && (n & (n - 1)) === 0, 'must be a power of two, at least 1024')
     .default(16_384),
+  REDIS_CATCHUP_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -83,6 +86,8 @@ export interface Config {
   redisUrl: string | null;
   /** Deployments sharing one Redis keep apart by prefix. */
   redisKeyPrefix: string;
+  /** While Redis is down: how often each process looks in the database for other processes' steps. */
+  redisCatchUpIntervalMs: number;
   webDist: string;
   sessionSecret: string;
   smtpUrl: string | null;
@@ -104,6 +109,10 @@ export interface Config {
   scryptCost: number;
   /** Delays between webhook/e-mail attempts; the number of entries is the number of retries. */
   notifyRetryDelaysMs: number[];
+  /** On SIGTERM: how long work under way and clients get before the remaining connections are cut. */
+  shutdownGraceMs: number;
+  /** Webhooks may point at loopback, private and link-local addresses (tests, closed networks). */
+  webhookAllowPrivate: boolean;
 }
 
 /**
@@ -159,6 +168,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    redisCatchUpIntervalMs: e.REDIS_CATCHUP_MS,
     webDist: path.resolve(e.WEB_DIST),
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     smtpUrl: e.SMTP_URL ?? null,
@@ -190,6 +200,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     },
     scryptCost: e.SCRYPT_COST,
     notifyRetryDelaysMs: [1_000, 10_000, 60_000],
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }
 

@@ -5,6 +5,13 @@ export interface CacheFigures {
   evictions: number;
 }
 
+export interface RedisHealth {
+  up: boolean;
+  outages: number;
+  publishFailures: number;
+  catchUpPushes: number;
+}
+
 /** Prometheus metrics, written out by hand: a few counters, gauges and one histogram. */
 const LATENCY_BUCKETS = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
@@ -23,6 +30,10 @@ export class Metrics {
   limitRefused(limit: string): void {
     this.limitRefusals.set(limit, (this.limitRefusals.get(limit) ?? 0) + 1);
   }
+  /** Promise rejections nobody handled: logged and counted, the process goes on (see run.ts). */
+  unhandledRejections = 0;
+  /** Set when the process runs over Redis. */
+  redis: (() => RedisHealth) | null = null;
 
   actionDone(ok: boolean, seconds: number): void {
     if (ok) this.actionsAccepted++;
@@ -74,6 +85,28 @@ export class Metrics {
     );
     lines.push(`salient_updates_built_total{audience="seats"} ${this.updatesBuilt.seats}`);
     lines.push(`salient_updates_built_total{audience="spectators"} ${this.updatesBuilt.spectators}`);
+    lines.push(
+      '# HELP salient_unhandled_rejections_total Promise rejections no code handled (logged as errors).',
+      '# TYPE salient_unhandled_rejections_total counter',
+      `salient_unhandled_rejections_total ${this.unhandledRejections}`,
+    );
+    const redis = this.redis?.();
+    if (redis) {
+      lines.push(
+        '# HELP salient_redis_up 1 when both Redis connections work; 0 means degraded (cross-process pushes lag).',
+        '# TYPE salient_redis_up gauge',
+        `salient_redis_up ${redis.up ? 1 : 0}`,
+        '# HELP salient_redis_outages_total Times the Redis connections were lost.',
+        '# TYPE salient_redis_outages_total counter',
+        `salient_redis_outages_total ${redis.outages}`,
+        '# HELP salient_redis_publish_failures_total Broadcasts Redis did not take (local sockets still got them).',
+        '# TYPE salient_redis_publish_failures_total counter',
+        `salient_redis_publish_failures_total ${redis.publishFailures}`,
+        '# HELP salient_redis_catch_up_pushes_total Matches pushed to local sockets from the database during or after an outage.',
+        '# TYPE salient_redis_catch_up_pushes_total counter',
+        `salient_redis_catch_up_pushes_total ${redis.catchUpPushes}`,
+      );
+    }
     lines.push(
       '# HELP salient_action_latency_seconds From receipt to acknowledgement.',
       '# TYPE salient_action_latency_seconds histogram',

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { games as registeredGames } from '@salient/games';
 import pino, { type Logger } from 'pino';
 import { Sessions } from './auth/sessions.ts';
@@ -27,6 +27,7 @@ export interface StartOptions {
 export interface RunningServer {
   url: string;
   port: number;
+  metrics: Metrics;
   /** Waits for deliveries under way (tests). */
   notificationsIdle(): Promise<void>;
   close(): Promise<void>;
@@ -69,7 +70,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     quotas,
     trustProxy: config.trustProxy,
   });
-  if (config.redisUrl) await realtime.useRedis(config.redisUrl, config.redisKeyPrefix);
+  if (config.redisUrl)
+    await realtime.useRedis(config.redisUrl, config.redisKeyPrefix, config.redisCatchUpIntervalMs);
   const play = new Play(db, database.sql, store, realtime, metrics, log, {
     snapshotEvery: config.snapshotEvery,
   });
@@ -81,6 +83,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       mailFrom: config.mailFrom,
       publicUrl: config.publicUrl,
       retryDelaysMs: config.notifyRetryDelaysMs,
+      webhookAllowPrivate: config.webhookAllowPrivate,
     },
     log,
     (matchId, seat) => realtime.isSeatConnected(matchId, seat),
@@ -99,11 +102,21 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     authRatePerMinute: config.authRatePerMinute,
     scryptCost: config.scryptCost,
     secureCookies: config.publicUrl?.startsWith('https://') ?? false,
+    webhookAllowPrivate: config.webhookAllowPrivate,
     settingsChanged: (userId) => notifier.forget(userId),
     sessionEnded: (token) => realtime.endSession(token),
   });
 
+  // Every TCP connection, websockets included (the HTTP server forgets a socket once it is
+  // upgraded), so a shutdown can cut the ones still open when the grace period ends.
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
   await app.listen({ port: config.port, host: config.host });
+  // Turn notifications a previous run left pending go out now.
+  notifier.start();
   const port = (app.server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   log.info(
@@ -115,16 +128,37 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   return {
     url,
     port,
+    metrics,
     notificationsIdle: () => notifier.idle(),
     close() {
       closing ??= (async () => {
         // Refuse new work, let actions already being applied commit and broadcast, then stop.
+        // A client that does not answer the close handshake would hold the process for as long
+        // as it likes: when the grace period ends, its connection is cut.
         realtime.shuttingDown = true;
         const t = Date.now();
-        await store.drain();
-        play.close();
-        notifier.close();
-        await realtime.close();
+        const orderly = (async () => {
+          await store.drain();
+          play.close();
+          await notifier.close();
+          await realtime.close();
+        })();
+        let graceTimer: NodeJS.Timeout | undefined;
+        const inTime = await Promise.race([
+          orderly.then(() => true),
+          new Promise<false>((resolve) => {
+            graceTimer = setTimeout(() => resolve(false), config.shutdownGraceMs);
+          }),
+        ]);
+        clearTimeout(graceTimer);
+        if (!inTime) {
+          log.warn(
+            { graceMs: config.shutdownGraceMs, connections: connections.size },
+            'grace period over: cutting the connections still open',
+          );
+          for (const socket of connections) socket.destroy();
+          await orderly;
+        }
         await app.close();
         await database.close();
         log.info({ ms: Date.now() - t }, 'salient server stopped');

@@ -119,19 +119,19 @@ describe('accounts', () => {
     const gina = await TestUser.signUp(server.url, 'gina');
     const put = await gina.request<Settings>('PUT', '/api/settings', {
       email: 'gina@example.test',
-      webhookUrl: 'http://127.0.0.1:9/hook',
+      webhookUrl: 'http://93.184.216.34/hook',
       notifyByWebhook: true,
     });
     expect(put.body).toEqual({
       email: 'gina@example.test',
-      webhookUrl: 'http://127.0.0.1:9/hook',
+      webhookUrl: 'http://93.184.216.34/hook',
       notifyByEmail: false,
       notifyByWebhook: true,
     });
     expect((await gina.request('PUT', '/api/settings', { webhookUrl: 'ftp://x/y' })).status).toBe(400);
     expect((await gina.request('PUT', '/api/settings', { email: 'not an address' })).status).toBe(400);
     expect((await gina.request<Settings>('GET', '/api/settings')).body.webhookUrl).toBe(
-      'http://127.0.0.1:9/hook',
+      'http://93.184.216.34/hook',
     );
   });
 });

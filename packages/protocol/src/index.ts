@@ -76,6 +76,8 @@ export const ServerErrorCode = {
   InvalidJson: 'INVALID_JSON',
   PasswordTooShort: 'PASSWORD_TOO_SHORT',
   PasswordTooCommon: 'PASSWORD_TOO_COMMON',
+  /** A webhook URL pointing at a loopback, private or reserved address (or not resolving). */
+  WebhookRefused: 'WEBHOOK_REFUSED',
   Internal: 'INTERNAL_ERROR',
 } as const;
 export type ServerErrorCode = (typeof ServerErrorCode)[keyof typeof ServerErrorCode];
@@ -133,6 +135,26 @@ export const settings = z.object({
 export type Settings = z.infer<typeof settings>;
 export const settingsUpdate = settings.partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdate>;
+
+/**
+ * GET /api/notifications/deliveries -> { deliveries }: the account's latest turn notifications,
+ * newest first. A pending one is retried at nextAttemptAt, across server restarts.
+ */
+export const notificationDelivery = z.object({
+  id: z.string(),
+  matchId: z.string(),
+  channel: z.enum(['email', 'webhook']),
+  target: z.string(),
+  status: z.enum(['pending', 'delivered', 'abandoned', 'cancelled']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  nextAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type NotificationDelivery = z.infer<typeof notificationDelivery>;
+export const notificationDeliveries = z.object({ deliveries: z.array(notificationDelivery) });
+export type NotificationDeliveries = z.infer<typeof notificationDeliveries>;
 
 // ---------------------------------------------------------------------------------------------
 // Games catalogue  (REST)
@@ -570,6 +592,7 @@ export const api = {
   signOut: '/api/auth/signout',
   me: '/api/me',
   settings: '/api/settings',
+  notificationDeliveries: '/api/notifications/deliveries',
   games: '/api/games',
   matches: '/api/matches',
   match: (id: string) => `/api/matches/${encodeURIComponent(id)}`,

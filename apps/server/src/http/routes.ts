@@ -5,6 +5,8 @@ import {
   type GamesResponse,
   joinMatchRequest,
   matchListQuery,
+  type NotificationDeliveries,
+  type NotificationDelivery,
   ServerErrorCode,
   type Settings,
   settingsUpdate,
@@ -26,6 +28,7 @@ import type { AnyGame } from '../matches/liveMatch.ts';
 import type { MatchStore } from '../matches/matchStore.ts';
 import { exportRecord, importRecord } from '../matches/records.ts';
 import type { Metrics } from '../metrics.ts';
+import { checkWebhookUrl } from '../notify/webhookTarget.ts';
 import { requireUser } from './app.ts';
 
 export interface RouteDeps {
@@ -40,6 +43,8 @@ export interface RouteDeps {
   authRatePerMinute: number;
   scryptCost: number;
   secureCookies: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may target loopback and private addresses. */
+  webhookAllowPrivate: boolean;
   settingsChanged(userId: string): void;
   /** A session was signed out: its open sockets must go too. */
   sessionEnded(token: string): void;
@@ -123,12 +128,32 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   app.put(api.settings, async (req) => {
     const user = requireUser(req);
     const body = settingsUpdate.parse(req.body);
-    if (body.webhookUrl && !/^https?:\/\//.test(body.webhookUrl)) {
-      throw new AppError(ServerErrorCode.BadRequest, 'webhookUrl must be an http(s) URL');
-    }
+    if (body.webhookUrl) await checkWebhookUrl(body.webhookUrl, d.webhookAllowPrivate);
     await d.db.user.update({ where: { id: user.id }, data: body });
     d.settingsChanged(user.id);
     return settingsOf(user.id);
+  });
+
+  app.get(api.notificationDeliveries, async (req): Promise<NotificationDeliveries> => {
+    const rows = await d.db.notificationDelivery.findMany({
+      where: { userId: requireUser(req).id },
+      orderBy: { createdAt: 'desc' },
+      take: 50,
+    });
+    return {
+      deliveries: rows.map((r) => ({
+        id: r.id,
+        matchId: r.matchId,
+        channel: r.channel as NotificationDelivery['channel'],
+        target: r.target,
+        status: r.status as NotificationDelivery['status'],
+        attempts: r.attempts,
+        lastError: r.lastError,
+        createdAt: r.createdAt.toISOString(),
+        nextAttemptAt: r.status === 'pending' ? r.nextAttemptAt.toISOString() : null,
+        deliveredAt: r.deliveredAt?.toISOString() ?? null,
+      })),
+    };
   });
 
   app.get(
@@ -214,7 +239,11 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   app.get(api.health, async (_req, reply) => {
     try {
       await d.db.$queryRawUnsafe('SELECT 1');
-      return { status: 'ok' };
+      // Without Redis a process still plays and serves its own sockets: it stays in the load
+      // balancer (200) and says it is degraded. Without a database it can do nothing (503).
+      const redis = d.metrics.redis?.();
+      if (!redis) return { status: 'ok' };
+      return redis.up ? { status: 'ok', redis: 'up' } : { status: 'degraded', redis: 'down' };
     } catch {
       return reply.status(503).send({
         status: 'unavailable',

@@ -17,8 +17,11 @@ export interface CommittedStep {
   seat: string;
   events: GameEvent[];
   undoneSeqs: number[];
-  /** The full state before the step: recipients get the difference between their two views. */
-  stateBefore: object;
+  /**
+   * The full state before the step: recipients get the difference between their two views. Absent
+   * for a step pushed again from the database (catch-up): recipients then get the whole view.
+   */
+  stateBefore?: object;
 }
 
 /** What the play layer needs from the outside world once a step is durable. */

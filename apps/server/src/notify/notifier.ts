@@ -1,13 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
 import type { LiveMatch } from '../matches/liveMatch.ts';
+import { postJson } from './webhookTarget.ts';
 
 export interface NotifierOptions {
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string | null;
   retryDelaysMs: number[];
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may go to loopback and private addresses. */
+  webhookAllowPrivate: boolean;
 }
 
 /** The JSON a webhook receives when it becomes the user's turn. */
@@ -22,8 +27,20 @@ export interface TurnWebhookBody {
   text: string;
 }
 
+interface MailPayload {
+  subject: string;
+  text: string;
+}
+
 /** How long a user's notification settings are trusted before they are read again. */
 const PREFS_TTL_MS = 30_000;
+/** A process sending a delivery holds it this long; longer than any attempt (5 s timeout). */
+const LOCK_MS = 60_000;
+/** How often each process looks for deliveries due that no process is working on. */
+const SWEEP_MS = 15_000;
+/** Finished deliveries are kept this long for their owner to see, then deleted. */
+const KEEP_FINISHED_MS = 30 * 24 * 3600_000;
+const SWEEP_BATCH = 20;
 
 interface Prefs {
   email: string | null;
@@ -32,17 +49,27 @@ interface Prefs {
   notifyByWebhook: boolean;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+type Channel = 'email' | 'webhook';
+
+const json = (v: unknown) => v as Prisma.InputJsonValue;
 
 /**
  * Tells players who are not connected that it is their turn, by e-mail and/or webhook as each has
- * chosen. Deliveries run in the background with retries; they never delay or fail a move.
+ * chosen. Every delivery is a row in notification_deliveries before it is first tried, and it
+ * stays there, pending, across failures and restarts until it is delivered or abandoned after the
+ * retries; any process may pick up a delivery that is due and that no process holds. Deliveries
+ * never delay or fail a move.
  */
 export class Notifier {
   private readonly mailer: Transporter | null;
+  /** Work under way in this process: creating rows, attempts, and waits before a retry. */
   private readonly pending = new Set<Promise<void>>();
+  /** Waits before a retry, with what ends a wait early (a shutdown) without trying again. */
+  private readonly retryTimers = new Map<NodeJS.Timeout, () => void>();
   /** Settings by user, so a move does not cost a database read for players who want nothing. */
   private readonly prefs = new Map<string, { prefs: Prefs | null; until: number }>();
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private lastCleanup = 0;
   private closed = false;
 
   constructor(
@@ -54,7 +81,13 @@ export class Notifier {
     this.mailer = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   }
 
+  /** Resumes the deliveries left pending by a previous run, then keeps sweeping. */
+  start(): void {
+    this.track(this.sweep());
+  }
+
   turnStarted(m: LiveMatch, seats: string[]): void {
+    if (this.closed) return;
     for (const seat of seats) {
       const userId = m.seats.find((s) => s.seat === seat)?.user?.id;
       if (userId) this.track(this.notifySeat(m, seat, userId));
@@ -77,18 +110,10 @@ export class Notifier {
     const title = m.game.title;
     const url = this.options.publicUrl ? `${this.options.publicUrl.replace(/\/$/, '')}/match/${m.id}` : null;
     const text = `Your turn in ${title} (${m.turn}, ${m.phase}).${url ? ` ${url}` : ''}`;
-    const jobs: Promise<void>[] = [];
+    const rows: { channel: Channel; target: string; payload: unknown }[] = [];
     if (wantsEmail) {
-      jobs.push(
-        this.withRetries('email', m.id, () =>
-          this.mailer!.sendMail({
-            from: this.options.mailFrom,
-            to: user.email!,
-            subject: `Salient: your turn in ${title}`,
-            text,
-          }).then(() => {}),
-        ),
-      );
+      const mail: MailPayload = { subject: `Salient: your turn in ${title}`, text };
+      rows.push({ channel: 'email', target: user.email!, payload: mail });
     }
     if (wantsHook) {
       const body: TurnWebhookBody = {
@@ -101,14 +126,25 @@ export class Notifier {
         url,
         text,
       };
-      jobs.push(this.withRetries('webhook', m.id, () => postJson(user.webhookUrl!, body)));
+      rows.push({ channel: 'webhook', target: user.webhookUrl!, payload: body });
     }
-    await Promise.all(jobs);
+    const ids = rows.map(() => randomUUID());
+    await this.db.notificationDelivery.createMany({
+      data: rows.map((r, i) => ({
+        id: ids[i]!,
+        userId,
+        matchId: m.id,
+        channel: r.channel,
+        target: r.target,
+        payload: json(r.payload),
+      })),
+    });
+    await Promise.all(ids.map((id) => this.attempt(id)));
   }
 
-  private async prefsOf(userId: string): Promise<Prefs | null> {
+  private async prefsOf(userId: string, fresh = false): Promise<Prefs | null> {
     const cached = this.prefs.get(userId);
-    if (cached && cached.until > Date.now()) return cached.prefs;
+    if (!fresh && cached && cached.until > Date.now()) return cached.prefs;
     const prefs = await this.db.user.findUnique({
       where: { id: userId },
       select: { email: true, webhookUrl: true, notifyByEmail: true, notifyByWebhook: true },
@@ -123,45 +159,171 @@ export class Notifier {
     this.prefs.delete(userId);
   }
 
-  private async withRetries(channel: string, matchId: string, send: () => Promise<void>): Promise<void> {
-    const delays = this.options.retryDelaysMs;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await send();
-        this.log.info({ channel, matchId, attempt }, 'turn notification delivered');
-        return;
-      } catch (err) {
-        if (attempt >= delays.length || this.closed) {
-          this.log.warn({ err, channel, matchId, attempt }, 'turn notification abandoned');
-          return;
-        }
-        this.log.info(
-          { channel, matchId, attempt, error: (err as Error).message },
-          'turn notification failed; will retry',
-        );
-        await sleep(delays[attempt]!);
+  /**
+   * One attempt at a delivery, if it is due and no process holds it: taking the lock is a single
+   * conditional update, so two processes never send the same delivery at once.
+   */
+  private async attempt(id: string): Promise<void> {
+    if (this.closed) return;
+    const now = new Date();
+    const claimed = await this.db.notificationDelivery.updateMany({
+      where: {
+        id,
+        status: 'pending',
+        nextAttemptAt: { lte: now },
+        OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+      },
+      data: { lockedUntil: new Date(now.getTime() + LOCK_MS) },
+    });
+    if (claimed.count === 0) return;
+    const row = await this.db.notificationDelivery.findUniqueOrThrow({ where: { id } });
+    const channel = row.channel as Channel;
+    // The account's settings now, not when the turn began: it may have turned this off or moved.
+    const prefs = await this.prefsOf(row.userId, true);
+    const target =
+      channel === 'email'
+        ? prefs?.notifyByEmail && this.mailer
+          ? prefs.email
+          : null
+        : prefs?.notifyByWebhook
+          ? prefs.webhookUrl
+          : null;
+    if (!target) {
+      await this.db.notificationDelivery.update({
+        where: { id },
+        data: { status: 'cancelled', lockedUntil: null, lastError: 'the account no longer asks for this' },
+      });
+      return;
+    }
+    const attempts = row.attempts + 1;
+    try {
+      if (channel === 'email') {
+        const mail = row.payload as unknown as MailPayload;
+        await this.mailer!.sendMail({ from: this.options.mailFrom, to: target, ...mail });
+      } else {
+        await postJson(target, row.payload, this.options.webhookAllowPrivate);
       }
+      await this.db.notificationDelivery.update({
+        where: { id },
+        data: { status: 'delivered', attempts, target, deliveredAt: new Date(), lockedUntil: null },
+      });
+      this.log.info({ channel, matchId: row.matchId, attempts }, 'turn notification delivered');
+    } catch (err) {
+      const delays = this.options.retryDelaysMs;
+      const error = (err as Error).message?.slice(0, 500) || String(err);
+      const giveUp = attempts > delays.length;
+      const delay = delays[attempts - 1] ?? 0;
+      await this.db.notificationDelivery.update({
+        where: { id },
+        data: {
+          status: giveUp ? 'abandoned' : 'pending',
+          attempts,
+          target,
+          lastError: error,
+          nextAttemptAt: new Date(Date.now() + delay),
+          lockedUntil: null,
+        },
+      });
+      if (giveUp) {
+        this.log.warn({ channel, matchId: row.matchId, attempts, error }, 'turn notification abandoned');
+        return;
+      }
+      this.log.info(
+        { channel, matchId: row.matchId, attempts, error },
+        'turn notification failed; will retry',
+      );
+      this.retryLater(id, delay);
     }
   }
 
-  /** Resolves when every delivery under way has finished (tests and shutdown). */
+  /** Waits here for the retry, so idle() covers it; if the process stops first, the row stays due. */
+  private retryLater(id: string, delayMs: number): void {
+    if (this.closed) return;
+    this.track(
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          this.retryTimers.delete(timer);
+          resolve(this.attempt(id));
+        }, delayMs);
+        this.retryTimers.set(timer, resolve);
+      }),
+    );
+  }
+
+  /** Deliveries due that nobody holds: left by a process that stopped, or by a restart. */
+  private async sweep(): Promise<void> {
+    if (this.closed) return;
+    try {
+      const now = new Date();
+      const due = await this.db.notificationDelivery.findMany({
+        where: {
+          status: 'pending',
+          nextAttemptAt: { lte: now },
+          OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+        },
+        orderBy: { nextAttemptAt: 'asc' },
+        take: SWEEP_BATCH,
+        select: { id: true },
+      });
+      await Promise.all(due.map((d) => this.attempt(d.id)));
+      if (Date.now() - this.lastCleanup > 3600_000) {
+        this.lastCleanup = Date.now();
+        await this.db.notificationDelivery.deleteMany({
+          where: { status: { not: 'pending' }, createdAt: { lt: new Date(Date.now() - KEEP_FINISHED_MS) } },
+        });
+      }
+      // Rows another process holds are its business until their lock expires: the regular sweep
+      // looks at them again.
+      const next = await this.db.notificationDelivery.findFirst({
+        where: { status: 'pending', OR: [{ lockedUntil: null }, { lockedUntil: { lt: new Date() } }] },
+        orderBy: { nextAttemptAt: 'asc' },
+        select: { nextAttemptAt: true },
+      });
+      const wait = next ? next.nextAttemptAt.getTime() - Date.now() : SWEEP_MS;
+      this.scheduleSweep(due.length === SWEEP_BATCH ? 0 : Math.min(SWEEP_MS, Math.max(wait, 50)));
+    } catch (err) {
+      this.log.warn({ err }, 'notification sweep failed; trying again');
+      this.scheduleSweep(SWEEP_MS);
+    }
+  }
+
+  private scheduleSweep(ms: number): void {
+    if (this.closed) return;
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    this.sweepTimer = setTimeout(() => {
+      this.sweepTimer = null;
+      void this.sweep();
+    }, ms);
+    this.sweepTimer.unref();
+  }
+
+  /** Resolves when every delivery under way (retries waiting included) has finished (tests). */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  close(): void {
+  /**
+   * Stops sending: waits for the attempts in progress (each bounded by its timeout) and drops the
+   * waits before retries; those deliveries stay pending in the database for the next start.
+   */
+  async close(): Promise<void> {
     this.closed = true;
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    for (const [timer, endWait] of this.retryTimers) {
+      clearTimeout(timer);
+      endWait();
+    }
+    this.retryTimers.clear();
+    // Attempts in progress end by themselves (a webhook within 5 s); a stuck mail server is not
+    // waited for beyond that: the delivery stays locked for a minute, then is due again.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all([...this.pending]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, 5_000);
+      }),
+    ]);
+    clearTimeout(timer);
     this.mailer?.close();
   }
-}
-
-async function postJson(url: string, body: unknown): Promise<void> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': 'salient-notifier' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(5_000),
-  });
-  await res.body?.cancel();
-  if (!res.ok) throw new Error(`webhook answered ${res.status}`);
 }

@@ -4,3 +4,7 @@ export const seatRoom = (matchId: string, seat: string) => `m:${matchId}:seat:${
 export const spectatorRoom = (matchId: string) => `m:${matchId}:spectators`;
 /** Every socket of one signed-in session, by the session's stored key (never the token itself). */
 export const sessionRoom = (sessionKey: string) => `session:${sessionKey}`;
+export const sessionKeyOfRoom = (room: string): string | null =>
+  room.startsWith('session:') ? room.slice('session:'.length) : null;
+/** The match a room name is the main room of, or null for seat, spectator and session rooms. */
+export const matchIdOfRoom = (room: string): string | null => /^m:([^:]+)$/.exec(room)?.[1] ?? null;

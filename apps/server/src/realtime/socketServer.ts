@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { diffJson } from '@salient/engine';
+import { diffJson, type GameEvent } from '@salient/engine';
 import {
   type ChatMessage,
   type ClientToServerEvents,
@@ -16,9 +16,7 @@ import {
   syncRequest,
   undoRequest,
 } from '@salient/protocol';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { ZodType } from 'zod';
 import { cookieFrom, SESSION_COOKIE, type Sessions } from '../auth/sessions.ts';
@@ -35,7 +33,9 @@ import { summaryFor } from '../matches/summary.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { jsonProblem } from '../untrustedJson.ts';
-import { matchRoom, seatRoom, sessionRoom, spectatorRoom } from './rooms.ts';
+import { type ChatRow, CrossProcessCatchUp } from './catchUp.ts';
+import { RedisLink } from './redisLink.ts';
+import { matchIdOfRoom, matchRoom, seatRoom, sessionKeyOfRoom, sessionRoom, spectatorRoom } from './rooms.ts';
 import { type EventCost, type SocketLimits, socketAddress } from './socketLimits.ts';
 import { eventsFor, logFor, viewFor } from './views.ts';
 
@@ -76,7 +76,9 @@ export class Realtime implements MatchListener {
   play!: Play;
   notifier: Notifier | null = null;
   private readonly countTimers = new Map<string, NodeJS.Timeout>();
-  private redisClients: { quit(): Promise<unknown> }[] = [];
+  /** Set when the adapter runs over Redis; `redis.up` false means degraded. */
+  redis: RedisLink | null = null;
+  private catchUp: CrossProcessCatchUp | null = null;
   shuttingDown = false;
 
   constructor(
@@ -141,14 +143,102 @@ export class Realtime implements MatchListener {
     this.io.in(sessionRoom(this.deps.sessions.keyOf(token))).disconnectSockets(true);
   }
 
-  async useRedis(url: string, key: string): Promise<void> {
-    const pub = createClient({ url });
-    const sub = pub.duplicate();
-    pub.on('error', (err) => this.deps.log.error({ err }, 'redis publisher error'));
-    sub.on('error', (err) => this.deps.log.error({ err }, 'redis subscriber error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    this.redisClients = [pub, sub];
-    this.io.adapter(createAdapter(pub, sub, { key }));
+  /**
+   * Shares broadcasts with the other processes through Redis. Losing Redis degrades the process,
+   * never stops it: see RedisLink and CrossProcessCatchUp.
+   */
+  async useRedis(url: string, key: string, catchUpIntervalMs: number): Promise<void> {
+    const catchUp = new CrossProcessCatchUp(this.deps.db, this, this.deps.log, catchUpIntervalMs);
+    const link = new RedisLink(url, this.deps.log, (up) => (up ? catchUp.redisUp() : catchUp.redisDown()));
+    this.redis = link;
+    this.catchUp = catchUp;
+    this.io.adapter(link.adapter(key));
+    this.deps.metrics.redis = () => ({
+      up: link.up,
+      outages: link.outages,
+      publishFailures: link.publishFailures,
+      catchUpPushes: catchUp.pushes,
+    });
+    await link.start();
+  }
+
+  /** The sockets in a room on every process; only this process's while Redis is down. */
+  private async socketsIn(room: string): Promise<unknown[]> {
+    if (this.redis && !this.redis.up) return this.io.local.in(room).fetchSockets();
+    try {
+      return await this.io.in(room).fetchSockets();
+    } catch (err) {
+      this.deps.log.warn({ err, room }, 'counting sockets across processes failed: counting local ones');
+      return this.io.local.in(room).fetchSockets();
+    }
+  }
+
+  /** Cross-process catch-up: the matches this process's sockets have joined. */
+  joinedMatches(): string[] {
+    const ids: string[] = [];
+    for (const room of this.io.of('/').adapter.rooms.keys()) {
+      const id = matchIdOfRoom(room);
+      if (id) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** Cross-process catch-up: the match's latest step and summary, to this process's sockets only. */
+  async pushPosition(matchId: string): Promise<void> {
+    const { store, db } = this.deps;
+    const m = await store.serial(matchId, () => store.fresh(matchId));
+    if (m.seq > 0) {
+      const row = await db.matchAction.findUnique({
+        where: { matchId_seq: { matchId, seq: m.seq } },
+        select: { kind: true, seat: true, events: true, undoes: true },
+      });
+      if (row) {
+        const step: CommittedStep = {
+          seq: m.seq,
+          kind: row.kind === 'undo' ? 'undo' : 'action',
+          seat: row.seat,
+          events: row.events as GameEvent[],
+          undoneSeqs: (row.undoes as number[] | null) ?? [],
+        };
+        this.emitStep(this.io.local, m, step);
+      }
+    }
+    this.emitSummaries(this.io.local, m);
+    this.countSpectatorsSoon(matchId);
+  }
+
+  /** Cross-process catch-up: a sign-out on another process could not reach this one's sockets. */
+  async endSignedOutSessions(): Promise<void> {
+    const keys: string[] = [];
+    for (const room of this.io.of('/').adapter.rooms.keys()) {
+      const key = sessionKeyOfRoom(room);
+      if (key) keys.push(key);
+    }
+    if (keys.length === 0) return;
+    const live = await this.deps.db.session.findMany({
+      where: { tokenHash: { in: keys }, expiresAt: { gt: new Date() } },
+      select: { tokenHash: true },
+    });
+    const kept = new Set(live.map((s) => s.tokenHash));
+    for (const key of keys) if (!kept.has(key)) this.io.local.in(sessionRoom(key)).disconnectSockets(true);
+  }
+
+  /** Cross-process catch-up: chat written on other processes, to this process's sockets only. */
+  pushChat(rows: ChatRow[]): void {
+    for (const r of rows) {
+      const message: ChatMessage = {
+        matchId: r.matchId,
+        channel: r.channel === 'spectators' ? 'spectators' : 'players',
+        from: r.username,
+        text: r.text,
+        at: r.createdAt.toISOString(),
+      };
+      // The players' channel goes to every seat: the match's room less its spectators.
+      if (message.channel === 'spectators')
+        this.io.local.to(spectatorRoom(r.matchId)).emit('chat:message', message);
+      else
+        this.io.local.to(matchRoom(r.matchId)).except(spectatorRoom(r.matchId)).emit('chat:message', message);
+    }
   }
 
   private onConnection(socket: SalientSocket): void {
@@ -262,7 +352,7 @@ export class Realtime implements MatchListener {
       view: viewFor(m, seat),
       log: await logFor(this.deps.db, m, seat),
       summary: summaryFor(m, seat),
-      spectators: (await this.io.in(spectatorRoom(m.id)).fetchSockets()).length,
+      spectators: (await this.socketsIn(spectatorRoom(m.id))).length,
       chat: chatRows.reverse().map((r) => ({
         matchId: m.id,
         channel,
@@ -371,9 +461,7 @@ export class Realtime implements MatchListener {
     if (this.countTimers.has(matchId)) return;
     const timer = setTimeout(() => {
       this.countTimers.delete(matchId);
-      this.io
-        .in(spectatorRoom(matchId))
-        .fetchSockets()
+      this.socketsIn(spectatorRoom(matchId))
         .then((sockets) =>
           this.io.to(matchRoom(matchId)).emit('match:spectators', { matchId, count: sockets.length }),
         )
@@ -388,52 +476,67 @@ export class Realtime implements MatchListener {
    * the Redis adapter a spectator may sit on another process, so it is always built there.
    */
   private mayHaveSpectators(matchId: string): boolean {
-    if (this.redisClients.length > 0) return true;
+    if (this.redis) return true;
     return (this.io.sockets.adapter.rooms.get(spectatorRoom(matchId))?.size ?? 0) > 0;
   }
 
   async isSeatConnected(matchId: string, seat: string): Promise<boolean> {
-    return (await this.io.in(seatRoom(matchId, seat)).fetchSockets()).length > 0;
+    return (await this.socketsIn(seatRoom(matchId, seat))).length > 0;
   }
 
   stepCommitted(m: LiveMatch, step: CommittedStep, previousToAct: string[]): void {
-    const recipients: (string | null)[] = m.seats.map((s) => s.seat);
-    if (this.mayHaveSpectators(m.id)) recipients.push(null);
-    for (const seat of recipients) {
-      // Each recipient holds its view at seq - 1 (from its join, a sync or the previous push), so
-      // it gets only the difference: a few hundred bytes instead of the whole view. The patch is
-      // built from the recipient's own two views, so it carries nothing its full view would not.
-      const patch = diffJson(viewFor(m, seat, step.stateBefore), viewFor(m, seat));
-      const update: MatchUpdate = {
-        matchId: m.id,
-        seq: step.seq,
-        kind: step.kind,
-        seat: step.seat,
-        patch,
-        events: m.status === 'finished' ? step.events : eventsFor(step.events, seat),
-        undoneSeqs: step.undoneSeqs,
-        summary: summaryFor(m, seat),
-      };
-      this.io.to(seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat)).emit('match:update', update);
-      if (seat === null) this.deps.metrics.updatesBuilt.spectators++;
-      else this.deps.metrics.updatesBuilt.seats++;
-    }
+    this.emitStep(this.io, m, step);
     if (m.status === 'active') {
       const newlyToAct = m.toAct.filter((s) => !previousToAct.includes(s) || step.kind === 'undo');
       this.notifier?.turnStarted(m, newlyToAct);
     }
   }
 
+  /** One step to every seat and to the spectators, each with its own view; `via` is io or io.local. */
+  private emitStep(via: SalientServer | SalientServer['local'], m: LiveMatch, step: CommittedStep): void {
+    const recipients: (string | null)[] = m.seats.map((s) => s.seat);
+    if (this.mayHaveSpectators(m.id)) recipients.push(null);
+    for (const seat of recipients) {
+      // Each recipient holds its view at seq - 1 (from its join, a sync or the previous push), so
+      // it gets only the difference: a few hundred bytes instead of the whole view. The patch is
+      // built from the recipient's own two views, so it carries nothing its full view would not.
+      // A step pushed from the database (catch-up after a Redis outage) has no state before it
+      // at hand and goes whole.
+      const view = viewFor(m, seat);
+      const change = step.stateBefore
+        ? { patch: diffJson(viewFor(m, seat, step.stateBefore), view) }
+        : { view };
+      const update: MatchUpdate = {
+        matchId: m.id,
+        seq: step.seq,
+        kind: step.kind,
+        seat: step.seat,
+        ...change,
+        events: m.status === 'finished' ? step.events : eventsFor(step.events, seat),
+        undoneSeqs: step.undoneSeqs,
+        summary: summaryFor(m, seat),
+      };
+      via.to(seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat)).emit('match:update', update);
+      if (seat === null) this.deps.metrics.updatesBuilt.spectators++;
+      else this.deps.metrics.updatesBuilt.seats++;
+    }
+  }
+
+  private emitSummaries(via: SalientServer | SalientServer['local'], m: LiveMatch): void {
+    for (const s of m.seats) via.to(seatRoom(m.id, s.seat)).emit('match:summary', summaryFor(m, s.seat));
+    via.to(spectatorRoom(m.id)).emit('match:summary', summaryFor(m, null));
+  }
+
   summaryChanged(m: LiveMatch): void {
-    for (const s of m.seats) this.io.to(seatRoom(m.id, s.seat)).emit('match:summary', summaryFor(m, s.seat));
-    this.io.to(spectatorRoom(m.id)).emit('match:summary', summaryFor(m, null));
+    this.emitSummaries(this.io, m);
     if (m.status === 'active' && m.seq === 0) this.notifier?.turnStarted(m, m.toAct);
   }
 
   async close(): Promise<void> {
     for (const t of this.countTimers.values()) clearTimeout(t);
     this.countTimers.clear();
+    this.catchUp?.stop();
     await new Promise<void>((resolve) => this.io.close(() => resolve()));
-    await Promise.all(this.redisClients.map((c) => c.quit().catch(() => undefined)));
+    await this.redis?.close();
   }
 }

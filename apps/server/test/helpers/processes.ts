@@ -29,7 +29,7 @@ export class ServerProcess {
     this.url = `http://127.0.0.1:${port}`;
   }
 
-  async start(timeoutMs = 30_000): Promise<void> {
+  async start(timeoutMs = 60_000): Promise<void> {
     // SERVER_NODE_ARGS passes flags such as --cpu-prof to the server process, for profiling.
     const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
     const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
@@ -80,12 +80,19 @@ export class ServerProcess {
 
   /** Kills the process the hard way: no shutdown code runs. */
   async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    await this.signal(signal);
+  }
+
+  /** Sends a signal and resolves with how the process ended. */
+  async signal(signal: NodeJS.Signals): Promise<{ code: number | null; signal: string | null }> {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, 'exit');
+    if (!child || child.exitCode !== null || child.signalCode !== null)
+      return { code: child?.exitCode ?? null, signal: child?.signalCode ?? null };
+    const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
     child.kill(signal);
-    await exited;
+    const [code, endedBy] = await exited;
     this.child = null;
+    return { code, signal: endedBy };
   }
 
   /** The process id while it runs (for reading its CPU time and memory from /proc). */
@@ -95,5 +102,65 @@ export class ServerProcess {
 
   get alive(): boolean {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+}
+
+/**
+ * A Redis server of the test's own, on a free port, that the test may stop and start again (the
+ * machine's shared Redis is never touched). Nothing is persisted.
+ */
+export class RedisProcess {
+  private child: ChildProcess | null = null;
+  readonly url: string;
+
+  private constructor(readonly port: number) {
+    this.url = `redis://127.0.0.1:${port}`;
+  }
+
+  /** On the given port, or on a free one. */
+  static async start(port?: number): Promise<RedisProcess> {
+    const redis = new RedisProcess(port ?? (await freePort()));
+    await redis.start();
+    return redis;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(
+      '/usr/bin/redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    this.child = child;
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk;
+        if (!output.includes('Ready to accept connections')) return;
+        child.stdout?.off('data', onData);
+        resolve();
+      };
+      child.stdout?.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${output}`)));
+    });
+    child.stdout?.resume();
+  }
+
+  /** Freezes it (SIGSTOP): connections stay open but nothing answers, as in a network partition. */
+  freeze(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.child?.kill('SIGCONT');
+  }
+
+  /** Stops it the hard way, as a crash or a lost host would. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+    this.child = null;
   }
 }

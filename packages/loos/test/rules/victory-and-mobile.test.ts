@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { emptyCombat } from '../../src/flow.ts';
 import { loos } from '../../src/index.ts';
 import { MAP } from '../../src/map.ts';
 import { TOWNS } from '../../src/scenario/map.ts';
