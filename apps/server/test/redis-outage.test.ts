@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { applyJsonPatch, type Json } from '@salient/engine';
 import {
   type ChatMessage,
   type JoinAck,
@@ -94,8 +95,16 @@ class FollowingClient {
       void this.sync();
       return;
     }
+    // A push carries a patch of the view held at seq - 1 (or, from a catch-up, the whole view).
+    let view: unknown;
+    try {
+      view = u.patch ? applyJsonPatch(this.view as Json, u.patch) : u.view;
+    } catch {
+      void this.sync();
+      return;
+    }
     this.seq = u.seq;
-    this.view = u.view;
+    this.view = view;
     this.applied.push(u.seq);
   }
 
