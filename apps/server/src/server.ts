@@ -6,12 +6,15 @@ import { type Config, usesDevSessionSecret } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createHttpApp } from './http/app.ts';
 import { registerRoutes } from './http/routes.ts';
+import { registerPositions, registerRulesPages } from './http/rulesPages.ts';
 import { Lifecycle } from './matches/lifecycle.ts';
 import type { AnyGame } from './matches/liveMatch.ts';
 import { MatchStore } from './matches/matchStore.ts';
 import { Play } from './matches/play.ts';
+import { Positions } from './matches/positions.ts';
 import { Metrics } from './metrics.ts';
 import { Notifier } from './notify/notifier.ts';
+import { LobbyFeed } from './realtime/lobbyFeed.ts';
 import { Realtime } from './realtime/socketServer.ts';
 
 export interface StartOptions {
@@ -54,7 +57,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     actionRatePerSecond: config.actionRatePerSecond,
   });
   if (config.redisUrl) await realtime.useRedis(config.redisUrl, config.redisKeyPrefix);
-  const play = new Play(db, database.sql, store, realtime, metrics, log, {
+  // Lobby pages hear of every change that passes the realtime listener or the matches API.
+  const lobbyFeed = new LobbyFeed(realtime.io, realtime);
+  lobbyFeed.watchHttp(app);
+  const play = new Play(db, database.sql, store, lobbyFeed, metrics, log, {
     snapshotEvery: config.snapshotEvery,
   });
   realtime.play = play;
@@ -70,7 +76,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     (matchId, seat) => realtime.isSeatConnected(matchId, seat),
   );
   realtime.notifier = notifier;
-  const lifecycle = new Lifecycle(db, store, play, realtime, findGame);
+  const lifecycle = new Lifecycle(db, store, play, lobbyFeed, findGame);
+  registerRulesPages(app, {
+    findGame,
+    features: { email: config.smtpUrl !== null, publicUrl: config.publicUrl !== null },
+  });
+  registerPositions(app, new Positions(db, store));
   registerRoutes(app, {
     db,
     sessions,
@@ -107,6 +118,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         await store.drain();
         play.close();
         notifier.close();
+        lobbyFeed.close();
         await realtime.close();
         await app.close();
         await database.close();
