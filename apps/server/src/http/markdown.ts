@@ -6,7 +6,7 @@
  * gets a slug id ("s-movement") for games whose rules are named, not numbered.
  */
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export const slug = (s: string) =>
@@ -19,13 +19,13 @@ export const slug = (s: string) =>
 
 /** Inline markup of one escaped line; `link` rewrites link targets (documents beside the rules). */
 function inline(text: string, link: (href: string) => string): string {
-  let out = escape(text);
+  let out = escapeHtml(text);
   out = out.replace(/`([^`]+)`/g, '<code>$1</code>');
   out = out.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
   out = out.replace(/(^|[^*\w])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>');
   out = out.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_m, label: string, href: string) => {
     const target = link(href.replace(/&amp;/g, '&'));
-    return `<a href="${escape(target)}">${label}</a>`;
+    return `<a href="${escapeHtml(target)}">${label}</a>`;
   });
   return out;
 }
@@ -59,7 +59,10 @@ export function renderMarkdown(md: string, link: (href: string) => string = (h) 
     if (line.startsWith('|')) {
       const rows: string[][] = [];
       while (i < lines.length && lines[i]!.startsWith('|')) {
-        const cells = lines[i]!.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
+        const cells = lines[i]!.trim()
+          .replace(/^\||\|$/g, '')
+          .split('|')
+          .map((c) => c.trim());
         if (!cells.every((c) => /^:?-+:?$/.test(c))) rows.push(cells);
         i++;
       }
@@ -78,7 +81,8 @@ export function renderMarkdown(md: string, link: (href: string) => string = (h) 
       while (i < lines.length) {
         const m = /^\s*([-*]|\d+\.) (.*)$/.exec(lines[i]!);
         if (m) items.push(m[2]!);
-        else if (/^\s+\S/.test(lines[i]!) && items.length > 0) items[items.length - 1] += ` ${lines[i]!.trim()}`;
+        else if (/^\s+\S/.test(lines[i]!) && items.length > 0)
+          items[items.length - 1] += ` ${lines[i]!.trim()}`;
         else break;
         i++;
       }

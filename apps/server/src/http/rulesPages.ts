@@ -30,7 +30,7 @@ th{background:#e6e0d0}:target{background:#fff3b0;outline:4px solid #fff3b0}code{
 const FALLBACK = `(function(){function go(){var h=decodeURIComponent(location.hash.slice(1));if(!/^r\\d/.test(h)||document.getElementById(h))return;
 var n=h.slice(1),p=n.split('.');for(var k=p.length-1;k>0;k--){var id='r'+p.slice(0,k).join('.')+(k===1?'.0':'');var el=document.getElementById(id);if(el){el.scrollIntoView();el.style.background='#fff3b0';return}}
 var all=document.querySelectorAll('main p,main li,main td');for(var i=0;i<all.length;i++){if(all[i].textContent.indexOf(n)>=0){all[i].scrollIntoView();all[i].style.background='#fff3b0';return}}}
-addEventListener('hashchange',go);go()})();`;
+addEventListener('hashchange',go);addEventListener('load',go);go()})();`;
 
 function docPath(gameId: string, doc: DocId): string {
   return path.join(repoRoot, 'packages', gameId, 'docs', `${doc}.md`);
@@ -50,7 +50,10 @@ export function rulesPage(game: AnyGame, doc: DocId): string | null {
   if (!existsSync(file)) return null;
   const body = renderMarkdown(readFileSync(file, 'utf8'), linkFor(game.id));
   const tabs = DOCS.filter((d) => existsSync(docPath(game.id, d.id)))
-    .map((d) => `<a href="${api.rules(game.id)}${d.id === 'rules' ? '' : `/${d.id}`}"${d.id === doc ? ' class="here" aria-current="page"' : ''}>${d.label}</a>`)
+    .map(
+      (d) =>
+        `<a href="${api.rules(game.id)}${d.id === 'rules' ? '' : `/${d.id}`}"${d.id === doc ? ' class="here" aria-current="page"' : ''}>${d.label}</a>`,
+    )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${game.title}: ${DOCS.find((d) => d.id === doc)?.label} · Salient</title><style>${STYLE}</style></head>
@@ -71,7 +74,8 @@ export function registerRulesPages(app: FastifyInstance, d: RulesPagesDeps): voi
     if (html === undefined) {
       const game = d.findGame(gameId);
       const page = game ? rulesPage(game, doc) : null;
-      if (page === null) throw new AppError(ServerErrorCode.NotFound, `no ${doc} page for the game "${gameId}"`, 404);
+      if (page === null)
+        throw new AppError(ServerErrorCode.NotFound, `no ${doc} page for the game "${gameId}"`, 404);
       html = page;
       cache.set(key, html);
     }

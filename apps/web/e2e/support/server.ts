@@ -28,7 +28,7 @@ async function freePort(): Promise<number> {
  * Starts the real server (apps/server/src/main.ts through tsx) on a free port with an embedded
  * PGlite database in a fresh folder and the given built client, and waits for /healthz.
  */
-export async function startApp(webDist: string): Promise<RunningApp> {
+export async function startApp(webDist: string, extraEnv: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'salient-e2e-db-'));
   const entry = process.env.SALIENT_SERVER_ENTRY ?? path.join('apps', 'server', 'src', 'main.ts');
@@ -42,6 +42,7 @@ export async function startApp(webDist: string): Promise<RunningApp> {
     LOG_LEVEL: 'warn',
     AUTH_RATE_PER_MINUTE: '1000',
     SCRYPT_COST: '1024',
+    ...extraEnv,
   };
   // PGlite in the fresh folder, and no Redis: the test must not touch shared services.
   delete env.DATABASE_URL;

@@ -8,7 +8,8 @@ export function seatsText(m: MatchSummary): string {
 export function timeControlText(m: Pick<MatchSummary, 'timeControl'>): string {
   const tc = m.timeControl;
   if (tc.kind === 'live') {
-    const minutes = tc.initialSeconds >= 60 ? `${Math.round(tc.initialSeconds / 60)} min` : `${tc.initialSeconds} s`;
+    const minutes =
+      tc.initialSeconds >= 60 ? `${Math.round(tc.initialSeconds / 60)} min` : `${tc.initialSeconds} s`;
     return `live, ${minutes}${tc.incrementSeconds > 0 ? ` + ${tc.incrementSeconds} s a move` : ''}`;
   }
   if (tc.kind === 'correspondence') {
@@ -62,3 +63,13 @@ export function clockText(m: MatchSummary, nowMs: number): string {
 }
 
 export const isLive = (m: MatchSummary) => m.timeControl.kind === 'live';
+
+/**
+ * An outcome's reason with seat ids ("german ran out of time") put in the seats' names, since the
+ * server words some reasons with the ids.
+ */
+export function reasonInWords(reason: string, seats: readonly { seat: string; name: string }[]): string {
+  let out = reason;
+  for (const s of seats) out = out.replace(new RegExp(`\\b${s.seat.replace(/[^\w-]/g, '')}\\b`, 'g'), s.name);
+  return out;
+}
