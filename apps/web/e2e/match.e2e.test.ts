@@ -390,6 +390,12 @@ describe('a Loos match in the browser', () => {
     await watcher.locator('input[type="range"]').fill('3');
     await watcher.waitForSelector('[data-step-index="3"]');
     await watcher.screenshot({ path: screenshotPath('replay-step-3') });
+    await watcher.keyboard.press('End');
+    await watcher.setViewportSize({ width: 1440, height: 900 });
+    await watcher.screenshot({ path: screenshotPath('replay-desktop') });
+    await watcher.setViewportSize({ width: 390, height: 844 });
+    await watcher.screenshot({ path: screenshotPath('replay-phone') });
+    await watcher.setViewportSize({ width: 1280, height: 860 });
     const download = watcher.waitForEvent('download');
     await watcher.getByRole('button', { name: 'Download record' }).click();
     expect((await download).suggestedFilename()).toMatch(/^salient-loos-.*\.json$/);

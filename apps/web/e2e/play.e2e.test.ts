@@ -312,12 +312,23 @@ describe('playing in the browser', () => {
           );
           if (!el) return null;
           const r = el.getBoundingClientRect();
-          return r.top >= 0 && r.bottom <= window.innerHeight ? (el.textContent ?? '') : null;
+          return r.top >= 40 && r.bottom <= window.innerHeight ? (el.textContent ?? '') : null;
         },
         undefined,
         { timeout: 5_000 },
       )
-      .then((h) => h.jsonValue());
+      .then((h) => h.jsonValue())
+      .catch(async (err) => {
+        const state = await rules.evaluate(() => ({
+          url: location.href,
+          y: window.scrollY,
+          h: window.innerHeight,
+          marked: [...document.querySelectorAll<HTMLElement>('main p, main li, main td')]
+            .filter((e) => e.style.background !== '')
+            .map((e) => JSON.stringify(e.getBoundingClientRect())),
+        }));
+        throw new Error(`${err}: ${JSON.stringify(state)}`);
+      });
     expect(marked).toContain('15.2');
     await rules.goto(`${app.url}/rules/loos#r4.2`);
     expect(await rules.locator('#r4\\.2').textContent()).toContain('Terrain costs');

@@ -20,7 +20,7 @@ header{background:#2b3a42;color:#fff;padding:.5rem 1rem;display:flex;gap:1rem;fl
 header a{color:#fff}header .here{font-weight:700;text-decoration:none}
 main{max-width:52rem;margin:0 auto;padding:0 1rem 4rem}
 table{border-collapse:collapse;margin:.6rem 0;display:block;overflow-x:auto}th,td{border:1px solid #bbb;padding:2px 8px;text-align:left}
-th{background:#e6e0d0}:target{background:#fff3b0;outline:4px solid #fff3b0}code{background:#0001;padding:0 3px}`;
+th{background:#e6e0d0}main *{scroll-margin-top:3.5rem}:target{background:#fff3b0;outline:4px solid #fff3b0}code{background:#0001;padding:0 3px}`;
 
 /**
  * Follows a citation that has no paragraph of its own (the folio's exclusive rules, numbered but
