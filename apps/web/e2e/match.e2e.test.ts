@@ -382,7 +382,9 @@ describe('a Loos match in the browser', () => {
     const last = Number(await watcher.locator('[data-step-index]').getAttribute('data-step-index'));
     expect(last).toBeGreaterThan(10);
     expect(last).toBeLessThanOrEqual(total);
-    expect(await watcher.locator('.step-events .outcome').textContent()).toContain('German wins');
+    expect(await watcher.locator('.step-events .outcome').textContent()).toContain(
+      'German (Sixth Army) wins',
+    );
     await watcher.locator('select[aria-label="Jump to turn"]').selectOption({ index: 1 });
     const jumped = Number(await watcher.locator('[data-step-index]').getAttribute('data-step-index'));
     expect(jumped).toBeGreaterThan(0);

@@ -78,6 +78,34 @@ describe('playing in the browser', () => {
       };
     });
 
+  const phaseOf = async (page: Page) => (await page.locator('[data-phase]').getAttribute('data-phase')) ?? '';
+  const isAsked = async (page: Page) =>
+    ((await page.locator('.to-act').textContent()) ?? '').includes('your move');
+
+  /** Takes the first thing the panel offers, filling each parameter with its first option. */
+  async function takeFirstOffer(page: Page) {
+    const before = await seqOf(page);
+    for (let i = 0; i < 8 && (await seqOf(page)) === before; i++) {
+      if ((await page.locator('[data-commit]').count()) > 0) await page.locator('[data-commit]').click();
+      else if ((await page.locator('[data-active-choice]').count()) > 0) {
+        const confirm = page.locator('[data-confirm]');
+        if ((await confirm.count()) > 0 && (await confirm.isEnabled())) await confirm.click();
+        else await page.locator('[data-option]').first().click();
+      } else await page.locator('.choices [data-choice], .choices [data-select-piece]').first().click();
+      await reach(page, before + 1, 2_000).catch(() => undefined);
+    }
+    await reach(page, before + 1);
+  }
+
+  /** Ends a phase or a marker round when offered, else takes the first offer. */
+  async function passOrTake(page: Page) {
+    const skip = page.locator(
+      '[data-choice="skipAircraft"], [data-choice="endMarkers"], [data-choice="endPhase"]',
+    );
+    if ((await skip.count()) > 0) await step(page, () => skip.first().click());
+    else await takeFirstOffer(page);
+  }
+
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return;
     const name = ctx.task.name.replace(/\W+/g, '-').slice(0, 40);
@@ -334,6 +362,89 @@ describe('playing in the browser', () => {
     expect(await rules.locator('#r4\\.2').textContent()).toContain('Terrain costs');
     await rules.close();
   }, 30_000);
+
+  it('plays the whole British Zero Hour turn on a 390x844 phone: aircraft, bombardment, attacks and their decisions', async () => {
+    await british.setViewportSize({ width: 390, height: 844 });
+    let bombarded = false;
+    let attacked = false;
+    for (let i = 0; i < 60; i++) {
+      const seq = Math.max(await seqOf(british), await seqOf(german));
+      await reach(british, seq);
+      await reach(german, seq);
+      if ((await british.locator('[data-status="finished"]').count()) > 0) break;
+      const phase = await phaseOf(british);
+      // The German player turn has begun: the British turn is over.
+      if (/German (movement|combat)/.test(phase) && !phase.includes(':')) break;
+      if (await isAsked(british)) {
+        if (phase.includes(':')) await takeFirstOffer(british);
+        else if ((await british.locator('[data-choice="placeAircraft"]').count()) > 0) {
+          await step(british, async () => {
+            await british.locator('[data-choice="placeAircraft"]').click();
+            await clickCentre(british, '[data-highlight]');
+          });
+        } else if (
+          !bombarded &&
+          (await british.locator('svg.board [data-highlight].target').count()) > 0 &&
+          phase.includes('combat')
+        ) {
+          // A bombardment: a target on the map, no gas, the attackers that will follow picked on the map.
+          await step(british, async () => {
+            await clickCentre(british, '[data-highlight].target');
+            const noGas = british.locator('[data-option="No gas"]');
+            if ((await noGas.count()) > 0) await noGas.click();
+            for (let k = 0; k < 2 && (await british.locator('[data-confirm]').count()) > 0; k++) {
+              const free = british.locator('svg.board [data-highlight]:not(.picked)');
+              if ((await free.count()) > 0 && (await british.locator('[data-confirm]').isDisabled()))
+                await clickCentre(british, 'svg.board [data-highlight]:not(.picked)');
+              else break;
+            }
+            if ((await british.locator('[data-confirm]').count()) > 0)
+              await british.locator('[data-confirm]').click();
+            if ((await british.locator('[data-commit]').count()) > 0)
+              await british.locator('[data-commit]').click();
+          });
+          bombarded = true;
+          if ((await british.locator('[data-phase]').count()) > 0)
+            await british.screenshot({ path: screenshotPath('loos-phone-bombardment') });
+        } else if (
+          bombarded &&
+          !attacked &&
+          phase.includes('British combat') &&
+          (await british.locator('svg.board [data-highlight].target').count()) > 0 &&
+          (await british.locator('[data-choice="endMarkers"]').count()) === 0
+        ) {
+          await clickCentre(british, '[data-highlight].target');
+          for (let k = 0; k < 6 && (await british.locator('[data-ready-choice]').count()) === 0; k++) {
+            const confirm = british.locator('[data-confirm]');
+            if ((await confirm.count()) === 0) {
+              await british.locator('[data-active-choice] [data-option]').first().click();
+              continue;
+            }
+            const options = british.locator('[data-active-choice] [data-option]');
+            for (let n = 0; n < (await options.count()); n++)
+              if (!(await options.nth(n).getAttribute('class'))?.includes('picked'))
+                await options.nth(n).click();
+            await confirm.click();
+          }
+          await british.waitForSelector('[data-ready-choice] [data-preview]');
+          await british.screenshot({ path: screenshotPath('loos-phone-attack-preview') });
+          await step(british, () => british.locator('[data-commit]').click());
+          attacked = true;
+        } else await passOrTake(british);
+      } else if (await isAsked(german)) await passOrTake(german);
+    }
+    expect(bombarded).toBe(true);
+    const phase = await phaseOf(british);
+    const over = (await british.locator('[data-status="finished"]').count()) > 0;
+    expect(over || /German/.test(phase)).toBe(true);
+    // The whole turn was played on the phone: the page never scrolled, and its log has the story.
+    expect(await british.evaluate(() => [window.scrollY, document.querySelector('main')!.scrollTop])).toEqual(
+      [0, 0],
+    );
+    expect(await british.locator('.log').textContent()).toContain('Bombardment');
+    await british.screenshot({ path: screenshotPath('loos-phone-turn-played') });
+    await british.setViewportSize({ width: 1440, height: 900 });
+  }, 240_000);
 
   it('saves the match mid-game at desktop and phone sizes', async () => {
     await british.screenshot({ path: screenshotPath('loos-match-desktop') });

@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import type { AnyGame } from '../matches/liveMatch.ts';
 import { repoRoot } from '../paths.ts';
 import { renderMarkdown } from './markdown.ts';
+import { rulesTables } from './rulesTables.ts';
 
 /** The documents a game's rules page may show, in the order of its tabs. */
 const DOCS = [
@@ -48,7 +49,12 @@ function linkFor(gameId: string) {
 export function rulesPage(game: AnyGame, doc: DocId): string | null {
   const file = docPath(game.id, doc);
   if (!existsSync(file)) return null;
-  const body = renderMarkdown(readFileSync(file, 'utf8'), linkFor(game.id));
+  // The rules page ends with the game's tables, written out from the rules' own data.
+  const tables = doc === 'rules' ? rulesTables(game.id) : null;
+  const body = renderMarkdown(
+    `${readFileSync(file, 'utf8')}${tables ? `\n\n${tables}` : ''}`,
+    linkFor(game.id),
+  );
   const tabs = DOCS.filter((d) => existsSync(docPath(game.id, d.id)))
     .map(
       (d) =>
