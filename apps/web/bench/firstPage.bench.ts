@@ -29,13 +29,14 @@ const browser = await launchChromium();
 try {
   for (let run = 1; run <= RUNS; run++) {
     const t0 = performance.now();
-    const app = await startApp(dist);
+    // Vite's build set NODE_ENV=production in this process; the server runs as a developer starts it.
+    const app = await startApp(dist, { NODE_ENV: 'development' });
     const healthy = performance.now();
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const t1 = performance.now();
     await page.goto(`${app.url}/#/`);
     // Usable: the lobby has its lists (the first load of the match lists finished).
-    await page.waitForSelector('[data-loads="1"]');
+    await page.waitForSelector('[data-loads]:not([data-loads="0"])');
     const usable = performance.now();
     console.info(
       `run ${run}: server healthy ${Math.round(healthy - t0)} ms after start; lobby usable ${Math.round(usable - t1)} ms after navigation; ${Math.round(usable - t0)} ms from start to a usable page`,
