@@ -430,7 +430,8 @@ describe('a Loos match in the browser', () => {
     await british.waitForSelector('text=Saved.');
     await british.reload();
     await british.waitForFunction(
-      () => (document.querySelector('input[name="webhookUrl"]') as HTMLInputElement | null)?.value !== '',
+      () =>
+        ((document.querySelector('input[name="webhookUrl"]') as HTMLInputElement | null)?.value ?? '') !== '',
     );
     expect(await british.inputValue('input[name="email"]')).toBe('haig@example.org');
     expect(await british.inputValue('input[name="webhookUrl"]')).toBe('https://example.org/hook');
