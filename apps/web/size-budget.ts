@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /** The limit for the client's JavaScript, gzipped. */
-export const JS_BUDGET_BYTES = 250 * 1024;
+export const JS_BUDGET_BYTES = 200 * 1024;
 
 export function gzippedSize(code: string | Uint8Array): number {
   return gzipSync(code, { level: 9 }).length;

@@ -19,7 +19,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The build prints each chunk's gzipped size; the JavaScript must stay under 250 KB gzipped.
+    // The build prints each chunk's gzipped size; the JavaScript must stay under 200 KB gzipped.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 800,
   },

@@ -7,14 +7,17 @@ import { openDatabase } from './db/database.ts';
 import { createHttpApp } from './http/app.ts';
 import { normaliseOrigin, OriginPolicy } from './http/origins.ts';
 import { registerRoutes } from './http/routes.ts';
+import { registerPositions, registerRulesPages } from './http/rulesPages.ts';
 import { LimitGuard } from './limits/guard.ts';
 import { Quotas } from './limits/quotas.ts';
 import { Lifecycle } from './matches/lifecycle.ts';
 import type { AnyGame } from './matches/liveMatch.ts';
 import { MatchStore } from './matches/matchStore.ts';
 import { Play } from './matches/play.ts';
+import { Positions } from './matches/positions.ts';
 import { Metrics } from './metrics.ts';
 import { Notifier } from './notify/notifier.ts';
+import { LobbyFeed } from './realtime/lobbyFeed.ts';
 import { SocketLimits } from './realtime/socketLimits.ts';
 import { Realtime } from './realtime/socketServer.ts';
 
@@ -72,7 +75,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   if (config.redisUrl)
     await realtime.useRedis(config.redisUrl, config.redisKeyPrefix, config.redisCatchUpIntervalMs);
-  const play = new Play(db, database.sql, store, realtime, metrics, log, {
+  // Lobby pages hear of every change that passes the realtime listener or the matches API.
+  const lobbyFeed = new LobbyFeed(realtime.io, realtime);
+  lobbyFeed.watchHttp(app);
+  const play = new Play(db, database.sql, store, lobbyFeed, metrics, log, {
     snapshotEvery: config.snapshotEvery,
   });
   realtime.play = play;
@@ -89,7 +95,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     (matchId, seat) => realtime.isSeatConnected(matchId, seat),
   );
   realtime.notifier = notifier;
-  const lifecycle = new Lifecycle(db, store, play, realtime, findGame, quotas);
+  const lifecycle = new Lifecycle(db, store, play, lobbyFeed, findGame, quotas);
+  registerRulesPages(app, {
+    findGame,
+    features: { email: config.smtpUrl !== null, publicUrl: config.publicUrl !== null },
+  });
+  registerPositions(app, new Positions(db, store));
   registerRoutes(app, {
     db,
     sessions,
@@ -141,6 +152,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           await store.drain();
           play.close();
           await notifier.close();
+          lobbyFeed.close();
           await realtime.close();
         })();
         let graceTimer: NodeJS.Timeout | undefined;

@@ -443,6 +443,11 @@ describe('a Belle Epoque encounter in the browser', () => {
     const board = await expectSameEverywhere();
     await watcher.screenshot({ path: screenshotPath('be-spectator') });
     await blue.screenshot({ path: screenshotPath('be-blue') });
+    // The screenshots a person checks, at the two sizes the client is judged at.
+    await blue.setViewportSize({ width: 1440, height: 900 });
+    await blue.screenshot({ path: screenshotPath('be-match-desktop') });
+    await blue.setViewportSize({ width: 390, height: 844 });
+    await blue.screenshot({ path: screenshotPath('be-match-phone') });
 
     expect(played.tests).toBeGreaterThanOrEqual(4);
     expect(played.moves).toBeGreaterThanOrEqual(1);

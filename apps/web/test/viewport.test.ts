@@ -9,6 +9,7 @@ import {
   MIN_ZOOM_UNDER_FIT,
   panBy,
   pinchStep,
+  READABLE_CELL_PX,
   screenToBoard,
   viewBoxOf,
   wheelFactor,
@@ -85,11 +86,12 @@ describe('viewport', () => {
   });
 
   it('shows the whole map when it is readable, else a readable zoom on the pieces', () => {
-    expect(initialViewport(bounds, screen, 40, { x: 0, y: 0 })).toEqual(fitBounds(bounds, screen));
+    const small = { minX: 0, minY: 0, maxX: 600, maxY: 400 };
+    expect(initialViewport(small, screen, 40, { x: 0, y: 0 })).toEqual(fitBounds(small, screen));
     const phone = { width: 360, height: 500 };
     const big = { minX: -40, minY: -35, maxX: 2000, maxY: 1100 };
     const v = initialViewport(big, phone, 40, { x: 900, y: 700 });
-    expect(v.scale * 40).toBeCloseTo(16);
+    expect(v.scale * 40).toBeCloseTo(READABLE_CELL_PX);
     expect(v).toMatchObject({ cx: 900, cy: 700 });
     expect(initialViewport(big, phone, 40, null)).toEqual(fitBounds(big, phone));
   });

@@ -298,6 +298,24 @@ export type MatchSummary = z.infer<typeof matchSummary>;
  * GET /api/matches?list=live   active matches to watch, most recently moved first
  * GET /api/matches?list=finished finished matches to replay
  */
+/**
+ * GET /api/matches/:id/positions/:index -> Position. Index 0 is the set-up, index n the position after
+ * the n-th step still in force (undone steps are skipped); `seq` is that step's seq in the log.
+ * Seen from the caller's seat, or as a spectator; a private match only by its players until it ends.
+ */
+export const position = z.object({
+  index: z.number().int().min(0),
+  /** The number of steps in force: the live position is index `total`. */
+  total: z.number().int().min(0),
+  seq: z.number().int().min(0),
+  view: jsonObject,
+});
+export type Position = z.infer<typeof position>;
+
+/** GET /api/features: e-mail only works with SMTP configured, webhook links need PUBLIC_URL. */
+export const featuresResponse = z.object({ email: z.boolean(), publicUrl: z.boolean() });
+export type FeaturesResponse = z.infer<typeof featuresResponse>;
+
 export const matchListName = z.enum(['open', 'mine', 'live', 'finished']);
 export type MatchListName = z.infer<typeof matchListName>;
 export const matchListQuery = z.object({
@@ -573,7 +591,18 @@ export interface ServerToClientEvents {
   'match:spectators': (count: SpectatorCount) => void;
   'chat:message': (message: ChatMessage) => void;
   'match:summary': (summary: MatchSummary) => void;
+  /** LobbyChanged: some match was created, joined, moved or finished; lobby lists should reload. */
+  'lobby:changed': (change: LobbyChanged) => void;
 }
+
+/**
+ * A socket that connects with the handshake query `lobby=1` is told when the lobby's lists may have
+ * changed, instead of polling them. The nudge is coalesced (at most one per LOBBY_NUDGE_MS).
+ */
+export const LOBBY_QUERY = 'lobby';
+export const LOBBY_NUDGE_MS = 300;
+export const lobbyChanged = z.object({ at: z.string() });
+export type LobbyChanged = z.infer<typeof lobbyChanged>;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers both sides use
@@ -603,6 +632,12 @@ export const api = {
   rematch: (id: string) => `/api/matches/${encodeURIComponent(id)}/rematch`,
   record: (id: string) => `/api/matches/${encodeURIComponent(id)}/record`,
   invite: (code: string) => `/api/invites/${encodeURIComponent(code)}`,
+  /** GET -> a past position of the match, as the caller's seat saw it (in-game history). */
+  position: (id: string, index: number) => `/api/matches/${encodeURIComponent(id)}/positions/${index}`,
+  /** GET -> the server's optional features, so the client only offers what works. */
+  features: '/api/features',
+  /** GET -> an HTML page: the game's rules summary and tables; `#r7.8` is rule 7.8. */
+  rules: (game: string) => `/rules/${encodeURIComponent(game)}`,
   importRecord: '/api/records/import',
   health: '/healthz',
   metrics: '/metrics',

@@ -23,9 +23,26 @@ export async function reach(page: Page, seq: number, timeout = 30_000): Promise<
   );
 }
 
-/** Clicks the middle of the first element matching `selector` (SVG hexes have no usable text). */
+/**
+ * Clicks the middle of the first element matching `selector` (SVG hexes have no usable text). The map
+ * opens zoomed to a readable size, so a hex may lie outside the part shown: then the whole map is
+ * fitted first, as a player would zoom out to find it.
+ */
 export async function clickCentre(page: Page, selector: string): Promise<void> {
-  const box = await page.locator(selector).first().boundingBox();
+  const target = page.locator(selector).first();
+  let box = await target.boundingBox();
+  const map = await page.locator('svg.board').first().boundingBox();
+  const inside = (b: typeof box) =>
+    b !== null &&
+    map !== null &&
+    b.x + b.width / 2 > map.x + 4 &&
+    b.x + b.width / 2 < map.x + map.width - 4 &&
+    b.y + b.height / 2 > map.y + 40 &&
+    b.y + b.height / 2 < map.y + map.height - 24;
+  if (!inside(box) && map !== null && !selector.includes('data-tray')) {
+    await page.getByRole('button', { name: 'Fit the map' }).click();
+    box = await target.boundingBox();
+  }
   if (!box) throw new Error(`${selector} is not on screen`);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }

@@ -28,7 +28,7 @@ async function freePort(): Promise<number> {
  * Starts the real server (apps/server/src/main.ts through tsx) on a free port with an embedded
  * PGlite database in a fresh folder and the given built client, and waits for /healthz.
  */
-export async function startApp(webDist: string): Promise<RunningApp> {
+export async function startApp(webDist: string, extraEnv: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'salient-e2e-db-'));
   const entry = process.env.SALIENT_SERVER_ENTRY ?? path.join('apps', 'server', 'src', 'main.ts');
@@ -44,6 +44,7 @@ export async function startApp(webDist: string): Promise<RunningApp> {
     SCRYPT_COST: '1024',
     // This machine resolves no public names: the settings test saves a webhook it never calls.
     WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...extraEnv,
   };
   // PGlite in the fresh folder, and no Redis: the test must not touch shared services.
   delete env.DATABASE_URL;

@@ -43,3 +43,34 @@ export function clockLines(
     return `${name} ${ms === null ? '—' : formatDuration(ms)}${running}`;
   });
 }
+
+/**
+ * The server's clock as seen from this browser: deadlines and running clocks are counted from the
+ * server's readings, so a browser whose clock is off by minutes must not show a wrong countdown.
+ * Each reading the server stamps (`asOf`) updates the offset.
+ */
+let offsetMs = 0;
+let offsetKnown = false;
+
+export function noteServerTime(asOf: string, receivedAtMs = Date.now()): void {
+  const t = Date.parse(asOf);
+  if (!Number.isFinite(t)) return;
+  const offset = t - receivedAtMs;
+  // A reading delayed in transit underestimates the server's time: prefer the largest offset seen,
+  // but let a clock that jumped back (corrected) be followed when readings disagree by over a minute.
+  if (!offsetKnown || offset > offsetMs || offsetMs - offset > 60_000) offsetMs = offset;
+  offsetKnown = true;
+}
+
+export function serverNow(): number {
+  return Date.now() + offsetMs;
+}
+
+export function serverOffsetMs(): number {
+  return offsetMs;
+}
+
+/** Notes the server time of any summary's clock reading. */
+export function noteClock(clock: ClockState): void {
+  if (clock.kind !== 'none') noteServerTime(clock.asOf);
+}

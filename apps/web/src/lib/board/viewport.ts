@@ -64,7 +64,7 @@ export function fitBounds(bounds: Bounds, screen: ScreenSize): Viewport {
 }
 
 /** A hex (or space) drawn smaller than this many pixels across its radius is hard to read and hit. */
-export const READABLE_CELL_PX = 16;
+export const READABLE_CELL_PX = 36;
 
 /**
  * The first view of a map: all of it when it fits at a readable size, otherwise a readable zoom

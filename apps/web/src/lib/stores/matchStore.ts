@@ -16,6 +16,7 @@ import {
 } from '@salient/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { type Readable, writable } from 'svelte/store';
+import { noteClock } from '../clock.ts';
 import {
   applyChat,
   applySpectators,
@@ -91,6 +92,7 @@ export class MatchStore implements Readable<MatchStoreValue> {
     this.socket.on('match:update', (raw) => this.onUpdate(raw));
     this.socket.on('match:summary', (raw) => {
       const parsed = matchSummary.safeParse(raw);
+      if (parsed.success) noteClock(parsed.data.clock);
       if (parsed.success && this.value.match)
         this.set({ match: applySummary(this.value.match, parsed.data) });
     });
@@ -136,6 +138,7 @@ export class MatchStore implements Readable<MatchStoreValue> {
       this.set({ error: ack.data.error, connection: 'offline' });
       return;
     }
+    noteClock(ack.data.snapshot.summary.clock);
     const fresh = fromSnapshot(ack.data.snapshot);
     const match = this.value.match
       ? applySync(this.value.match, { ok: true, mode: 'full', snapshot: ack.data.snapshot })
@@ -147,6 +150,7 @@ export class MatchStore implements Readable<MatchStoreValue> {
   private onUpdate(raw: unknown) {
     const parsed = matchUpdate.safeParse(raw);
     if (!parsed.success || !this.value.match) return;
+    noteClock(parsed.data.summary.clock);
     const { state, outcome } = applyUpdate(this.value.match, parsed.data);
     this.set({ match: state });
     if (outcome === 'gap') void this.sync();

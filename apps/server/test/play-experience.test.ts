@@ -1,0 +1,163 @@
+import type { JsonObject } from '@salient/engine';
+import { loos } from '@salient/loos';
+import { type MatchSummary, type Position, SOCKET_PATH } from '@salient/protocol';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/server.ts';
+import { freshPostgres, type TestDatabase } from './helpers/databases.ts';
+import { type Player, startTestServer, TestUser } from './helpers/harness.ts';
+
+/**
+ * What the client's play experience needs from the server: past positions for the in-game history,
+ * lobby pushes instead of polling, each game's rules page and the optional features.
+ */
+let database: TestDatabase;
+let server: RunningServer;
+
+beforeAll(async () => {
+  database = await freshPostgres();
+  server = await startTestServer(database.target, {}, [loos]);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await database?.drop();
+});
+
+describe('in-game history', () => {
+  let alice: TestUser;
+  let bob: TestUser;
+  let carol: TestUser;
+  let match: MatchSummary;
+  let german: Player;
+  let british: Player;
+
+  beforeAll(async () => {
+    alice = await TestUser.signUp(server.url, 'history-haig');
+    bob = await TestUser.signUp(server.url, 'history-falkenhayn');
+    carol = await TestUser.signUp(server.url, 'history-watcher');
+    match = (
+      await alice.request<MatchSummary>('POST', '/api/matches', {
+        game: 'loos',
+        scenario: 'loos-1915',
+        seat: 'british',
+      })
+    ).body;
+    await bob.join(match.id, 'german');
+    british = await alice.connect();
+    german = await bob.connect();
+    await british.join(match.id, 'seat');
+    await german.join(match.id, 'seat');
+    expect(await german.submit(match.id, { type: 'deployStandard' }, 0)).toEqual({ ok: true, seq: 1 });
+    expect(await german.submit(match.id, { type: 'endDeployment' }, 1)).toEqual({ ok: true, seq: 2 });
+    expect(await british.submit(match.id, { type: 'deployStandard' }, 2)).toEqual({ ok: true, seq: 3 });
+    await german.waitForSeq(3);
+  });
+
+  afterAll(() => {
+    british?.socket.close();
+    german?.socket.close();
+  });
+
+  it('replays the match to each position in force, seen from the caller seat, the last one being the live view', async () => {
+    const at = async (user: TestUser, index: number) =>
+      user.request<Position>('GET', `/api/matches/${match.id}/positions/${index}`);
+    const setup = await at(bob, 0);
+    expect(setup.status).toBe(200);
+    expect(setup.body).toMatchObject({ index: 0, total: 3, seq: 0 });
+    const placed = (v: JsonObject) =>
+      (v.units as { loc: string; side: string }[]).filter((u) => /^\d{4}$/.test(u.loc) && u.side === 'german')
+        .length;
+    expect(placed(setup.body.view)).toBe(0);
+    const afterGerman = await at(bob, 1);
+    expect(placed(afterGerman.body.view)).toBeGreaterThan(20);
+    const live = await at(bob, 3);
+    expect(live.body.seq).toBe(3);
+    expect(live.body.view).toEqual(german.updates.at(-1)!.view);
+    // The generator state never leaves the server.
+    expect('rng' in live.body.view).toBe(false);
+  });
+
+  it('refuses positions that do not exist, with a clear code', async () => {
+    for (const bad of ['4', '-1', 'abc', '1.5']) {
+      const res = await bob.request<{ error: { code: string } }>(
+        'GET',
+        `/api/matches/${match.id}/positions/${bad}`,
+      );
+      expect(res.status, bad).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('shows a private match history to its players only until it ends', async () => {
+    const secret = (
+      await alice.request<MatchSummary>('POST', '/api/matches', {
+        game: 'loos',
+        scenario: 'loos-1915',
+        seat: 'british',
+        visibility: 'private',
+      })
+    ).body;
+    expect((await alice.request('GET', `/api/matches/${secret.id}/positions/0`)).status).toBe(200);
+    const res = await carol.request<{ error: { code: string } }>(
+      'GET',
+      `/api/matches/${secret.id}/positions/0`,
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('lobby pushes', () => {
+  it('tells lobby sockets, and only them, that a list changed when a match is created', async () => {
+    const lobby = io(server.url, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      query: { lobby: '1' },
+      forceNew: true,
+    });
+    const other = io(server.url, { path: SOCKET_PATH, transports: ['websocket'], forceNew: true });
+    await Promise.all([lobby, other].map((s) => new Promise((r) => s.once('connect', () => r(null)))));
+    const dana = await TestUser.signUp(server.url, 'lobby-dana');
+    // Let a nudge still pending from the tests before pass.
+    await new Promise((r) => setTimeout(r, 400));
+    const heard: string[] = [];
+    lobby.on('lobby:changed', () => heard.push('lobby'));
+    other.on('lobby:changed', () => heard.push('other'));
+    const nudged = new Promise((r) => lobby.once('lobby:changed', r));
+    await dana.request('POST', '/api/matches', { game: 'loos', scenario: 'loos-1915', seat: 'german' });
+    await nudged;
+    // One creation, one nudge: bursts are coalesced.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(heard).toEqual(['lobby']);
+    lobby.close();
+    other.close();
+  });
+});
+
+describe('rules pages and features', () => {
+  it('serves the rules with anchors for rule numbers and the combat results table from the rules data', async () => {
+    const res = await fetch(`${server.url}/rules/loos`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('id="r4.2"');
+    expect(html).toContain('Combat Results Table');
+    expect(html).toContain('<td>Ae</td>');
+    expect(html).toContain('href="/rules/loos/rulings"');
+    expect((await fetch(`${server.url}/rules/loos/rulings`)).status).toBe(200);
+  });
+
+  it('answers an unknown game or document with a 404 and its code', async () => {
+    for (const url of ['/rules/chess', '/rules/loos/secrets']) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBe(404);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('says which optional features this server has, so the client offers only those', async () => {
+    const res = await fetch(`${server.url}/api/features`);
+    expect(await res.json()).toEqual({ email: false, publicUrl: false });
+  });
+});
