@@ -7,6 +7,7 @@ import type {
   CardData,
   Commitment,
   ConnectionData,
+  CrossingMark,
   Nation,
   RpNation,
   RpType,
@@ -112,7 +113,7 @@ export function parseConnections(rows: Row[], idByNum: Map<number, string>): Con
     const nations = (r.nations ?? '')
       .split(/[ |;]+/)
       .filter((n) => n !== '')
-      .map((n) => n as Nation);
+      .map((n) => n as CrossingMark);
     return { a, b, nations };
   });
 }

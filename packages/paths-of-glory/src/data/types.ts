@@ -56,11 +56,17 @@ export interface SpaceData {
   capital: boolean;
 }
 
+/** Who a dotted connection admits. */
+export type CrossingMark = Nation | 'ana' | 'mef';
+
 export interface ConnectionData {
   a: string;
   b: string;
-  /** Empty for a solid line; for a dotted line, the nations that may cross or attack across it. */
-  nations: Nation[];
+  /**
+   * Empty for a solid line; for a dotted line, who may cross or attack across it: nations, or the
+   * Arab Northern Army (`ana`) and the MEF (`mef`) by their own marks.
+   */
+  nations: CrossingMark[];
 }
 
 export type UnitType = 'army' | 'corps';
