@@ -15,11 +15,13 @@ interface Placement {
   corps?: number;
   reduced?: boolean;
   trench?: boolean;
+  /** Special counters by id (the BEF corps). */
+  units?: string[];
 }
 
 export const UNIT_SETUP: Placement[] = [
   // Britain
-  { nation: 'br', at: RESERVE, corps: 1 },
+  { nation: 'br', at: RESERVE, corps: 1, units: ['br-corps-bef'] },
   { nation: 'br', at: 'brussels', armies: ['bef'], trench: true },
   { nation: 'br', at: 'port-said', corps: 1, reduced: true, trench: true },
   { nation: 'br', at: 'cairo', corps: 1, reduced: true, trench: true },
@@ -108,6 +110,7 @@ export function baseState(scenario: string, options: JsonObject, seed: string): 
   const trenches: PogState['trenches'] = {};
   const corpsUsed = new Map<string, number>();
   for (const p of UNIT_SETUP) {
+    for (const id of p.units ?? []) units[id] = { loc: p.at, reduced: !!p.reduced, oos: false };
     for (const a of p.armies ?? [])
       units[`${p.nation}-army-${a}`] = { loc: p.at, reduced: !!p.reduced, oos: false };
     for (let i = 0; i < (p.corps ?? 0); i++) {
