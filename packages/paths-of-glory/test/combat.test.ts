@@ -72,11 +72,7 @@ describe('12.2.7 Fire tables', () => {
 
 describe('12.1 Combat: general rules', () => {
   it('12.1.1, 9.2.5: only units in a space activated for combat attack; a space activated for movement may not', () => {
-    const state = eastern();
-    state.phase = {
-      ...state.phase,
-      op: { ...(state.phase as { op: never }).op, activated: { thorn: 'move', tannenberg: 'attack' } },
-    } as never;
+    const state = inOperation(eastern(), 'cp', { thorn: 'move', tannenberg: 'attack' }, 'attack');
     const s = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;
     expect(options(s, 'cp', 'addAttacker', 'unit')).toEqual(['ge-corps-1']);
   });
