@@ -68,29 +68,42 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): str
     return [...out].sort();
   }
   if (!onMap(loc) || !supply.unitSupplied(id)) return [];
-  // Overland, through friendly-controlled spaces (a besieged enemy fort may be crossed).
+  // Overland, through friendly-controlled spaces (a besieged enemy fort may be crossed): the
+  // connected areas of such spaces are found once per kind of unit and shared by every unit alike.
+  const classKey = `${d.nation}:${d.type}:${d.nearEast}:${crossingMark(id) ?? ''}:${id.includes('bef') || id === 'br-corps-ana' ? id : ''}`;
   const passable = (s: string) =>
     !enemyIn(s) &&
     !isNeutralSpace(state, s) &&
     russianOk(s) &&
     (state.control[s] === side || (intactFort(state, s) && fortSide(s) !== side && besiegers(state, s)));
-  const seen = new Set<string>([loc]);
-  const queue = [loc];
-  while (queue.length > 0) {
-    const here = queue.shift()!;
-    for (const n of MAP.neighbors(here)) {
-      if (
-        seen.has(n) ||
-        !passable(n) ||
-        !mayCross(here, n, d.nation, crossingMark(id)) ||
-        !mayEnter(state, id, here, n)
-      )
-        continue;
-      seen.add(n);
-      queue.push(n);
-      if (endOk(n)) out.add(n);
+  const step = (here: string, n: string) =>
+    mayCross(here, n, d.nation, crossingMark(id)) && mayEnter(state, id, here, n);
+  const areas = memo(state, `srareas:${classKey}`, () => {
+    const areaOf = new Map<string, number>();
+    const members: string[][] = [];
+    for (const start of MAP.ids) {
+      if (areaOf.has(start) || !passable(start)) continue;
+      const area = members.length;
+      const list = [start];
+      areaOf.set(start, area);
+      for (let i = 0; i < list.length; i++) {
+        const here = list[i]!;
+        for (const n of MAP.neighbors(here)) {
+          if (areaOf.has(n) || !passable(n) || !step(here, n)) continue;
+          areaOf.set(n, area);
+          list.push(n);
+        }
+      }
+      members.push(list);
     }
+    return { areaOf, members };
+  });
+  const reachedAreas = new Set<number>();
+  for (const n of MAP.neighbors(loc)) {
+    const area = areas.areaOf.get(n);
+    if (area !== undefined && step(loc, n)) reachedAreas.add(area);
   }
+  for (const area of reachedAreas) for (const n of areas.members[area]!) if (endOk(n)) out.add(n);
   if (d.type === 'corps') {
     if (d.nation !== 'ru' && seaPort(state, side, loc)) {
       for (const s of SPACES) if (s.id !== loc && seaPort(state, side, s.id) && endOk(s.id)) out.add(s.id);
