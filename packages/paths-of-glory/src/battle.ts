@@ -28,7 +28,7 @@ import {
   type Readable,
   type Side,
 } from './types.ts';
-import { label, lfOf, nationOf, occupancy, STACK_LIMIT, sideOf, unitsIn } from './units.ts';
+import { isArmy, label, lfOf, nationOf, occupancy, STACK_LIMIT, sideOf, unitsIn } from './units.ts';
 
 export function declareAttack(
   state: PogState,
@@ -156,6 +156,7 @@ export function resolveCombat(
     flank,
     vacated: [],
     retreatLength: 0,
+    defenderSteps: [],
   };
   if (flank === 'success') {
     result.onDefender = fire(state, log, 'attacker', result);
@@ -225,12 +226,19 @@ export function lossCandidates(state: Readable, result: CombatResult): string[] 
 export function stepLoss(state: PogState, log: EventLog, unit: string): void {
   const phase = state.phase;
   if (phase.kind !== 'losses') return;
-  const head = phase.result.lossQueue[0]!;
-  head.remaining -= lfOf(state, unit);
-  const corps = takeStep(state, log, unit, supplyOf(state));
-  if (corps && sideOf(unit) !== sideOf(phase.result.attackers[0]!)) phase.result.defenders.push(corps);
-  else if (corps) phase.result.attackers.push(corps);
+  applyStep(state, log, phase.result, unit);
   continueLosses(state, log);
+}
+
+/** One step off a unit toward the head of the loss queue, remembering the defender's for Withdrawal. */
+function applyStep(state: PogState, log: EventLog, result: CombatResult, unit: string): void {
+  const head = result.lossQueue[0]!;
+  head.remaining -= lfOf(state, unit);
+  const wasReduced = state.units[unit]!.reduced;
+  const corps = takeStep(state, log, unit, supplyOf(state));
+  const attacker = sideOf(result.attackers[0]!);
+  if (sideOf(unit) !== attacker) result.defenderSteps.push({ unit, eliminated: wasReduced });
+  if (corps) (sideOf(unit) === attacker ? result.attackers : result.defenders).push(corps);
 }
 
 /** Takes forced steps by itself and moves on once a side's losses are done (12.2.9). */
@@ -267,11 +275,7 @@ export function continueLosses(state: PogState, log: EventLog): void {
       continue;
     }
     if (candidates.length === 1 || new Set(candidates).size === 1) {
-      const only = candidates[0]!;
-      head.remaining -= lfOf(state, only);
-      const corps = takeStep(state, log, only, supplyOf(state));
-      if (corps)
-        (head.side === sideOf(result.attackers[0]!) ? result.attackers : result.defenders).push(corps);
+      applyStep(state, log, result, candidates[0]!);
       continue;
     }
     state.phase = { kind: 'losses', side: head.side, op: phase.op, result };
@@ -316,6 +320,10 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
         ? `${sideName(defender)} hold, ${result.onAttacker} to ${result.onDefender}`
         : `A bloody draw, ${result.onDefender} all`,
   });
+  if (result.cards[defender].some((c) => isWithdrawal(c))) {
+    withdraw(state, log, op, result);
+    return;
+  }
   const defenders = standing(state, result, defender);
   const fullAttacker = result.attackers.some((u) => MAP.has(state.units[u]!.loc) && !state.units[u]!.reduced);
   if (attackerWins && defenders.length > 0 && fullAttacker) {
@@ -376,6 +384,7 @@ export function emptyAttack(
     flank: null,
     vacated: [],
     retreatLength: 2,
+    defenderSteps: [],
   };
   openAdvance(state, log, op, result);
 }
@@ -568,3 +577,50 @@ export function advanceUnit(state: PogState, log: EventLog, unit: string, to: st
 }
 
 export { attackingSpaces, validAttackingGroup };
+
+const isWithdrawal = (c: string) => {
+  const e = card(c).event;
+  return e === 'ap_withdrawal' || e === 'cp_withdrawal';
+};
+
+/**
+ * Withdrawal (cards AP 6 and CP 56, 12.6): the defender gets back one corps step it lost (else one
+ * army step that did not eliminate the army), then every defender falls back exactly one space,
+ * whatever the result and whatever the ground; full-strength attackers may follow into the space.
+ */
+function withdraw(state: PogState, log: EventLog, op: Operation, result: CombatResult): void {
+  const attacker = sideOf(result.attackers[0]!);
+  const defender = other(attacker);
+  const corpsStep = result.defenderSteps.find((s) => !isArmy(s.unit));
+  const armyStep = result.defenderSteps.find((s) => isArmy(s.unit) && !s.eliminated);
+  const back = corpsStep ?? armyStep;
+  if (back) {
+    const unit = state.units[back.unit]!;
+    if (!back.eliminated) unit.reduced = false;
+    else if (unitsIn(state, result.target).length < STACK_LIMIT) {
+      setLoc(state, back.unit, result.target);
+      unit.reduced = true;
+    }
+    log.add({
+      type: 'withdrawal',
+      text: `Withdrawal: ${label(back.unit)} gets a step back`,
+      unit: back.unit,
+    });
+  }
+  const defenders = standing(state, result, defender);
+  if (defenders.length === 0) {
+    endCombat(state, log, attacker, op);
+    return;
+  }
+  result.retreatLength = 1;
+  state.phase = {
+    kind: 'retreat',
+    side: defender,
+    op,
+    result,
+    pending: defenders.map((u) => ({ unit: u, stepsLeft: 1, path: [result.target] })),
+    mayHold: false,
+  };
+  log.add({ type: 'withdrawal', text: `The defenders of ${space(result.target).name} withdraw one space` });
+  skipImpossibleRetreats(state, log);
+}

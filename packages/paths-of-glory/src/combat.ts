@@ -146,6 +146,8 @@ const COMBAT_CARD_RULES: Record<string, { role: 'attacker' | 'defender' | 'eithe
   von_francois: { role: 'attacker' },
   wireless_intercepts: { role: 'attacker' },
   kaisertreu: { role: 'either' },
+  ap_withdrawal: { role: 'defender' },
+  cp_withdrawal: { role: 'defender' },
 };
 
 function severeWeatherApplies(state: Readable, target: string): boolean {
@@ -186,6 +188,9 @@ export function cardUsable(
       return has(mine, 'sb') && turnInfo(state.turn).year <= 1915;
     case 'kaisertreu':
       return has(mine, 'ah');
+    case 'ap_withdrawal':
+    case 'cp_withdrawal':
+      return true;
     case 'ap_severe_weather':
     case 'cp_severe_weather':
       return severeWeatherApplies(state, combat.target);

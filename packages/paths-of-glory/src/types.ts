@@ -92,6 +92,8 @@ export interface CombatResult {
   /** Defender spaces vacated by retreat, where the attacker may advance (12.7.3). */
   vacated: string[];
   retreatLength: 0 | 1 | 2;
+  /** Each step the defending units gave, in order: what Withdrawal may give back (12.6). */
+  defenderSteps: { unit: string; eliminated: boolean }[];
 }
 
 export type Phase =

@@ -263,4 +263,34 @@ describe('Mobilization cards: combat cards (9.5.4)', () => {
     }
     expect(seen).toEqual({ kept: true, lost: true });
   });
+
+  it('AP 6 / CP 56 Withdrawal (12.6): a corps step comes back and the defenders fall back exactly one space, whatever the result', () => {
+    for (let i = 0; i < 60; i++) {
+      let state = lab({ 'ge-army-8': 'thorn', 'ru-corps-1': 'plock', 'ru-corps-2': 'plock' }, { hand: [] });
+      state.decks.ap.hand = ['ap-6'];
+      state.rng = rngFromSeed(`withdraw-${i}`);
+      state = inOperation(state, 'cp', { thorn: 'attack' }, 'attack');
+      state = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;
+      state = play(state, 'cp', { type: 'addAttacker', unit: 'ge-army-8' }).state;
+      state = play(state, 'cp', { type: 'fight' }).state;
+      state = play(state, 'cp', { type: 'doneCards' }).state;
+      expect(options(state, 'ap', 'combatCard', 'card')).toEqual(['ap-6']);
+      state = play(state, 'ap', { type: 'combatCard', card: 'ap-6' }).state;
+      const r = play(state, 'ap', { type: 'doneCards' });
+      state = r.state;
+      while (state.phase.kind === 'losses') {
+        const seat = game.status(state).toAct[0]!;
+        state = play(state, seat, {
+          type: 'takeStep',
+          unit: options(state, seat, 'takeStep', 'unit')[0],
+        }).state;
+      }
+      if (state.phase.kind !== 'retreat') continue;
+      expect(state.phase.mayHold).toBe(false);
+      for (const p of state.phase.pending) expect(p.stepsLeft).toBe(1);
+      expect(state.decks.ap.removed).toContain('ap-6');
+      return;
+    }
+    throw new Error('no seed left a defender to withdraw');
+  });
 });
