@@ -29,7 +29,16 @@ import { choicesFor } from './choices.ts';
 import { flankPossible, targetKind } from './combat.ts';
 import { card, type RpNation, space } from './data/index.ts';
 import { playEvent } from './events.ts';
-import { actionDone, discardFromHand, drawCards, nextReplacementSegment, rpSide, startTurn } from './flow.ts';
+import {
+  actionDone,
+  combatCardsInHand,
+  discardFromHand,
+  drawCards,
+  nextDiscardSegment,
+  nextReplacementSegment,
+  rpSide,
+  startTurn,
+} from './flow.ts';
 import { sideName } from './map.ts';
 import {
   activate,
@@ -300,6 +309,16 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
       if (replacementOptions(state, side).length === 0) nextReplacementSegment(state, log, side);
       return;
     }
+    case 'discardCombat': {
+      const id = str(action.card);
+      discardFromHand(state, side, id, false);
+      log.add({ type: 'discardCombat', text: `${sideName(side)} discard ${cardName(id)}`, side, card: id });
+      if (combatCardsInHand(state, side).length === 0) nextDiscardSegment(state, log, side);
+      return;
+    }
+    case 'keepCards':
+      nextDiscardSegment(state, log, side);
+      return;
     case 'endReplacements':
       nextReplacementSegment(state, log, side);
       return;

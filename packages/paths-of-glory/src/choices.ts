@@ -11,6 +11,7 @@ import {
 } from './combat.ts';
 import { card, space } from './data/index.ts';
 import { entrenchSpaces, eventPlayable, freeFlipTargets, placementSpaces } from './events.ts';
+import { combatCardsInHand } from './flow.ts';
 import { reachable } from './movement.ts';
 import { activationOptions, attackTargets, diggers, movers } from './operations.ts';
 import { replacementOptions } from './replacements.ts';
@@ -279,6 +280,22 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
           ]),
         );
       out.push(choice('endReplacements', 'Done with replacements (points left are lost)'));
+      return out;
+    }
+    case 'discardCombat': {
+      const cards = combatCardsInHand(state, side);
+      const out: Choice[] = [];
+      if (cards.length > 0)
+        out.push(
+          choice('discardCombat', 'Discard a combat card before drawing', {}, [
+            one(
+              'card',
+              'Card',
+              cards.map((c) => cardOption(c)),
+            ),
+          ]),
+        );
+      out.push(choice('keepCards', 'Keep the rest and draw'));
       return out;
     }
     case 'over':

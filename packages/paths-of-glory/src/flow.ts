@@ -2,7 +2,7 @@ import type { EventLog } from '@salient/engine';
 import { touched } from './cache.ts';
 import { cardName, handOf } from './cards.ts';
 import { takeControl } from './control.ts';
-import { type RpNation, SPACES, UNITS } from './data/index.ts';
+import { card, type RpNation, SPACES, UNITS } from './data/index.ts';
 import { besieged, fortSide, intactFort } from './forts.ts';
 import { eliminate } from './losses.ts';
 import { sideName, turnInfo } from './map.ts';
@@ -10,7 +10,7 @@ import { replacementOptions } from './replacements.ts';
 import { handSizeOf, shuffleInPlace } from './setup.ts';
 import { supplyOf } from './supply.ts';
 import { MANDATE_TABLE } from './tables.ts';
-import { type ActionKind, other, type PogState, type Side } from './types.ts';
+import { type ActionKind, other, type PogState, type Readable, type Side } from './types.ts';
 import { onMap, sideOf, unitsIn } from './units.ts';
 
 export const ROUNDS = 6;
@@ -245,7 +245,32 @@ function drawPhase(state: PogState, log: EventLog): void {
     // 9.5.4.5: combat cards kept on the table go to the discards at the end of the turn.
     deck.discard.push(...deck.table);
     deck.table = [];
-    drawCards(state, log, side, Math.max(0, handSizeOf(state) - deck.hand.length));
+  }
+  nextDiscardSegment(state, log, null);
+}
+
+export const combatCardsInHand = (state: Readable, side: Side) =>
+  handOf(state, side).filter((c) => card(c).combatCard);
+
+/**
+ * 9.5.4.6: before drawing, each side may throw away combat cards from its hand (the Allies first).
+ * Not asked after the scenario's last turn, when no card will be drawn to use.
+ */
+export function nextDiscardSegment(state: PogState, log: EventLog, done: Side | null): void {
+  const order: Side[] = ['ap', 'cp'];
+  const start = done === null ? 0 : order.indexOf(done) + 1;
+  if (state.turn < state.lastTurn) {
+    for (let i = start; i < order.length; i++) {
+      const side = order[i]!;
+      if (combatCardsInHand(state, side).length > 0) {
+        state.phase = { kind: 'discardCombat', side };
+        return;
+      }
+    }
+    for (const side of order) {
+      const deck = state.decks[side];
+      drawCards(state, log, side, Math.max(0, handSizeOf(state) - deck.hand.length));
+    }
   }
   endTurn(state, log);
 }

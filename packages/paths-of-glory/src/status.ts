@@ -16,6 +16,7 @@ const PHASE_NAMES: Record<string, string> = {
   freeFlips: 'Event: free replacements',
   entrenchEvent: 'Event: entrench',
   replacement: 'Replacement Phase',
+  discardCombat: 'Draw Phase: discard combat cards',
   over: 'Game over',
 };
 

@@ -119,6 +119,7 @@ export type Phase =
   | { kind: 'freeFlips'; side: Side; points: number; card: string }
   | { kind: 'entrenchEvent'; side: Side }
   | { kind: 'replacement'; side: Side }
+  | { kind: 'discardCombat'; side: Side }
   | { kind: 'over' };
 
 export interface Mandate {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activationCost } from '../src/activation.ts';
 import { mayAttack } from '../src/combat.ts';
-import { attritionPhase, rollMandates, siegePhase, warStatusPhase } from '../src/flow.ts';
+import { attritionPhase, nextDiscardSegment, rollMandates, siegePhase, warStatusPhase } from '../src/flow.ts';
 import { newOperation } from '../src/operations.ts';
 import { replacementOptions } from '../src/replacements.ts';
 import { srDestinations } from '../src/sr.ts';
@@ -124,6 +124,23 @@ describe('6.0-8.0 Sequence of play', () => {
     state = play(state, 'cp', { type: 'event', card: 'cp-13' }).state;
     expect(state.warStatus.cp).toBe(2);
     expect(state.decks.cp.removed).toContain('cp-13');
+  });
+});
+
+describe('6.0 G Draw Phase', () => {
+  it('9.5.4.6: before drawing, a side may discard combat cards from its hand, then draws back to seven', () => {
+    const state = lab({}, { turn: 1 });
+    state.decks.ap.hand = ['ap-4', 'ap-1'];
+    state.decks.ap.draw = state.decks.ap.draw.filter((c) => !['ap-4', 'ap-1'].includes(c));
+    state.decks.cp.hand = ['cp-9'];
+    nextDiscardSegment(state, testLog(), null);
+    expect(state.phase).toEqual({ kind: 'discardCombat', side: 'ap' });
+    expect(options(state, 'ap', 'discardCombat', 'card')).toEqual(['ap-4']);
+    const after = play(state, 'ap', { type: 'discardCombat', card: 'ap-4' }).state;
+    expect(after.decks.ap.discard).toContain('ap-4');
+    expect(after.decks.ap.hand).toHaveLength(7);
+    expect(after.decks.ap.hand).not.toContain('ap-4');
+    expect(after.turn).toBe(2);
   });
 });
 
