@@ -55,7 +55,7 @@ describe('Paths of Glory through the server', () => {
     const pick = (n: number) => rollInPlace(rng, n) - 1;
     let seq = 0;
     let summary = (await cpUser.request<MatchSummary>('GET', `/api/matches/${id}`)).body;
-    const privateEvents: Record<string, number> = { cp: 0, ap: 0, spectator: 0 };
+    const privateEvents = { cp: 0, ap: 0, spectator: 0 };
     for (let step = 0; step < MAX_STEPS && summary.status === 'active'; step++) {
       const seat = summary.toAct[0]!;
       const choices = pog.choices(views[seat]!, seat);
