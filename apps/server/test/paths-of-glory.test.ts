@@ -19,7 +19,7 @@ describe('Paths of Glory through the server', () => {
   beforeAll(async () => {
     database = await freshPglite();
     server = await startTestServer(database.target, {}, Object.values(games));
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await server?.close();
