@@ -22,6 +22,8 @@ export function mayAttack(
 ): boolean {
   const loc = state.units[id]!.loc;
   if (op.activated[loc] !== 'attack' || op.attacked.includes(id)) return false;
+  // 11.1.6: units that moved into a space activated for combat take no part in its attacks.
+  if (op.moved.includes(id)) return false;
   if (op.onlyAttackers && !op.onlyAttackers.includes(id)) return false;
   if (!supply.unitSupplied(id)) return false; // 14.3.1
   const d = unitData(id);

@@ -131,6 +131,48 @@ describe('12.1 Combat: general rules', () => {
   });
 });
 
+describe('11.1.6 and 12.1.8 Who fights', () => {
+  it('11.1.6: units may move into a space activated for combat, but do not attack from it', () => {
+    const state = lab({ 'ge-corps-1': 'posen', 'ge-army-8': 'thorn', 'ru-corps-1': 'plock' });
+    let s = inOperation(state, 'cp', { posen: 'move', thorn: 'attack' }, 'move');
+    s = play(s, 'cp', { type: 'move', unit: 'ge-corps-1', to: 'thorn' }).state;
+    s = play(s, 'cp', { type: 'endMovement' }).state;
+    s = play(s, 'cp', { type: 'declareAttack', target: 'plock' }).state;
+    expect(options(s, 'cp', 'addAttacker', 'unit')).toEqual(['ge-army-8']);
+  });
+
+  it('12.1.8: only the attacking units take losses or advance; others in their space do not', () => {
+    for (let i = 0; i < 40; i++) {
+      const start = eastern(
+        { 'ge-corps-2': 'thorn', 'ru-corps-1': 'offmap', 'ru-army-2': 'plock' },
+        `part-${i}`,
+      );
+      let s = attack(start, 'cp', 'plock', ['ge-army-8']);
+      s = noCards(s, 'cp').state;
+      while (s.phase.kind === 'losses' || s.phase.kind === 'retreat') {
+        const seat = game.status(s).toAct[0]!;
+        if (s.phase.kind === 'losses') {
+          const units = options(s, seat, 'takeStep', 'unit');
+          expect(units).not.toContain('ge-corps-2');
+          s = play(s, seat, { type: 'takeStep', unit: units[0] }).state;
+        } else {
+          const c = game.choices(s, seat).find((x) => x.action === 'retreat')!;
+          s = play(s, seat, { type: 'retreat', unit: c.base.unit, to: c.params[0]!.options[0]!.value }).state;
+        }
+      }
+      if (s.phase.kind !== 'advance') continue;
+      expect(
+        game
+          .choices(s, 'cp')
+          .filter((c) => c.action === 'advance')
+          .map((c) => c.base.unit),
+      ).toEqual(['ge-army-8']);
+      return;
+    }
+    throw new Error('no seed cleared the space');
+  });
+});
+
 describe('12.2 Combat resolution', () => {
   it('12.2.1: an attack on a space without enemy units or fort is won outright and the attackers may advance', () => {
     const state = lab({ 'ge-corps-1': 'thorn' });
@@ -259,6 +301,33 @@ describe('12.2 Combat resolution', () => {
     const combat = (s.phase as { combat: Combat }).combat;
     expect(combat.defenders).toEqual([]);
     expect(combat.spent).toEqual(['ru-corps-1']);
+  });
+});
+
+describe('12.2.3-12.2.6 Combat cards in the sequence', () => {
+  it("12.2.4-12.2.6: the flank question comes first, then the attacker's cards, then the defender's, and their modifiers reach the dice", () => {
+    let state = eastern();
+    state.decks.cp.hand = ['cp-3'];
+    state.decks.ap.hand = ['ap-4'];
+    state = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;
+    state = play(state, 'cp', { type: 'addAttacker', unit: 'ge-army-8' }).state;
+    state = play(state, 'cp', { type: 'addAttacker', unit: 'ge-corps-1' }).state;
+    state = play(state, 'cp', { type: 'fight' }).state;
+    expect(game.choices(state, 'cp').map((c) => c.action)).toEqual(['flank']);
+    state = play(state, 'cp', { type: 'flank', pin: 'none' }).state;
+    expect(game.status(state).toAct).toEqual(['cp']);
+    state = play(state, 'cp', { type: 'combatCard', card: 'cp-3' }).state;
+    state = play(state, 'cp', { type: 'doneCards' }).state;
+    expect(game.status(state).toAct).toEqual(['ap']);
+    expect(options(state, 'ap', 'combatCard', 'card')).toEqual(['ap-4']);
+    state = play(state, 'ap', { type: 'combatCard', card: 'ap-4' }).state;
+    const rolls = play(state, 'ap', { type: 'doneCards' }).events.filter(
+      (e) => e.type === 'roll' && e.purpose === 'fire',
+    );
+    expect(rolls.map((e) => String(e.text))).toEqual([
+      expect.stringContaining('+1'),
+      expect.stringContaining('+1'),
+    ]);
   });
 });
 
