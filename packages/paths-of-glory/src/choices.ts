@@ -12,7 +12,7 @@ import {
 import { card, space } from './data/index.ts';
 import { entrenchSpaces, eventPlayable, freeFlipTargets, placementSpaces } from './events.ts';
 import { combatCardsInHand } from './flow.ts';
-import { reachable } from './movement.ts';
+import { reachable, stackDestinations } from './movement.ts';
 import { activationOptions, attackTargets, diggers, movers } from './operations.ts';
 import { replacementOptions } from './replacements.ts';
 import { srCost, srDestinations } from './sr.ts';
@@ -100,6 +100,26 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
           .map((to) => ({ value: to, label: space(to).name, loc: to, cost: paths.get(to)!.length }));
         out.push(
           choice('move', `Move ${label(u)}`, { unit: u }, [one('to', 'Move to', options)], { piece: u }),
+        );
+      }
+      const bySpace = new Map<string, string[]>();
+      for (const u of movers(state, side, phase.op, supply)) {
+        const loc = state.units[u]!.loc;
+        bySpace.set(loc, [...(bySpace.get(loc) ?? []), u]);
+      }
+      for (const [from, units] of bySpace) {
+        if (units.length < 2) continue;
+        const dest = stackDestinations(state, units, supply);
+        if (dest.size === 0) continue;
+        const options = [...dest.keys()].sort().map((to) => ({ value: to, label: space(to).name, loc: to }));
+        out.push(
+          choice(
+            'moveStack',
+            `Move the stack in ${space(from).name} together (${units.map(label).join(', ')})`,
+            { from },
+            [one('to', 'Move to', options)],
+            { loc: from },
+          ),
         );
       }
       for (const u of diggers(state, side, phase.op, supply)) {

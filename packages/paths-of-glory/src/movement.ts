@@ -50,7 +50,12 @@ export interface Reach {
  * space (10.1.4, see the rulings) nor, for the Central Powers before Race to the Sea, in the
  * channel spaces (11.1.9).
  */
-export function reachable(state: Readable, id: string, supply = supplyOf(state)): Reach {
+export function reachable(
+  state: Readable,
+  id: string,
+  supply = supplyOf(state),
+  companions: string[] = [],
+): Reach {
   const side = sideOf(id);
   const start = state.units[id]!.loc;
   const mf = mfOf(state, id);
@@ -67,7 +72,7 @@ export function reachable(state: Readable, id: string, supply = supplyOf(state))
         if (seen.has(to) || enemyIn(to) || !mayEnter(state, id, here, to)) continue;
         let stops = false;
         if (blockingEnemyFort(state, to, side)) {
-          const there = [...(occupied.get(to) ?? []), id];
+          const there = [...(occupied.get(to) ?? []), id, ...companions];
           if (!besiegers(state, to, there)) continue;
           stops = true;
         }
@@ -81,11 +86,42 @@ export function reachable(state: Readable, id: string, supply = supplyOf(state))
   }
   for (const [to, path] of seen) {
     if (to === start) continue;
-    if (friendlyCount(to) >= STACK_LIMIT) continue;
+    if (friendlyCount(to) + companions.length >= STACK_LIMIT) continue;
     if (side === 'cp' && CHANNEL_PORTS.includes(to) && !channelOpen(state)) continue;
     paths.set(to, path);
   }
   return { paths };
+}
+
+/**
+ * Where a whole stack may move together (11.1.1: one stack after another): the spaces every unit of
+ * it can reach, counting the others for a siege (11.1.8) and for stacking at the end.
+ */
+export function stackDestinations(
+  state: Readable,
+  units: string[],
+  supply = supplyOf(state),
+): Map<string, Map<string, string[]>> {
+  const perUnit = units.map(
+    (u) =>
+      [
+        u,
+        reachable(
+          state,
+          u,
+          supply,
+          units.filter((x) => x !== u),
+        ).paths,
+      ] as const,
+  );
+  const out = new Map<string, Map<string, string[]>>();
+  const first = perUnit[0];
+  if (!first) return out;
+  for (const to of first[1].keys()) {
+    if (!perUnit.every(([, paths]) => paths.has(to))) continue;
+    out.set(to, new Map(perUnit.map(([u, paths]) => [u, paths.get(to)!])));
+  }
+  return out;
 }
 
 /** Race to the Sea played, or the Central Powers' war status at 4 or more (11.1.9). */

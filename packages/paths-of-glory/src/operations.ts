@@ -4,7 +4,7 @@ import { defendersOf, mayAttack, targetKind } from './combat.ts';
 import { card, space } from './data/index.ts';
 import { actionDone } from './flow.ts';
 import { MAP, turnInfo } from './map.ts';
-import { moveAlong, reachable } from './movement.ts';
+import { moveAlong, reachable, stackDestinations } from './movement.ts';
 import { supplyOf } from './supply.ts';
 import type { ActivationMode, Operation, PogState, Readable, Side } from './types.ts';
 import { label, lfOf, mfOf, occupancy, sideOf, unitsIn } from './units.ts';
@@ -113,6 +113,23 @@ export function moveUnit(state: PogState, log: EventLog, op: Operation, id: stri
   const path = reachable(state, id).paths.get(to)!;
   moveAlong(state, log, id, path);
   op.moved.push(id);
+}
+
+/** Moves every unit still free to move in a space together to one destination (11.1.1). */
+export function moveStack(
+  state: PogState,
+  log: EventLog,
+  side: Side,
+  op: Operation,
+  from: string,
+  to: string,
+): void {
+  const units = movers(state, side, op).filter((u) => state.units[u]!.loc === from);
+  const paths = stackDestinations(state, units).get(to)!;
+  for (const [u, path] of paths) {
+    moveAlong(state, log, u, path);
+    op.moved.push(u);
+  }
 }
 
 /**

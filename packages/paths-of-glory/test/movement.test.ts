@@ -109,6 +109,24 @@ describe('11.1 Movement', () => {
     expect(dests(state, 'ge-corps-1')).not.toContain('liege');
   });
 
+  it('11.1.1, 11.1.8, 15.2.1: a stack moving together may besiege a fort none of its corps could alone', () => {
+    let state = inOperation(
+      lab({ 'ge-corps-1': 'aachen', 'ge-corps-2': 'aachen', 'ge-corps-3': 'aachen' }, { turn: 2 }),
+      'cp',
+      { aachen: 'move' },
+      'move',
+    );
+    expect(options(state, 'cp', 'move', 'to', { unit: 'ge-corps-1' })).not.toContain('liege');
+    expect(options(state, 'cp', 'moveStack', 'to', { from: 'aachen' })).toContain('liege');
+    state = play(state, 'cp', { type: 'moveStack', from: 'aachen', to: 'liege' }).state;
+    for (const u of ['ge-corps-1', 'ge-corps-2', 'ge-corps-3']) expect(state.units[u]!.loc).toBe('liege');
+    // Besieged now: the fort keeps its space for Belgium but no longer blocks.
+    expect(state.control.liege).toBe('ap');
+    expect(game.choices(state, 'cp').some((c) => c.action === 'move' || c.action === 'moveStack')).toBe(
+      false,
+    );
+  });
+
   it('11.1.9, 12.7.7: Central Powers units may not end a move in Amiens, Antwerp, Calais or Ostend before Race to the Sea', () => {
     const state = lab({ 'ge-corps-1': 'cambrai' }, { turn: 2 });
     state.control.cambrai = 'cp';
