@@ -1,12 +1,14 @@
 import { belleEpoque } from '@salient/belle-epoque';
 import type { GameModule } from '@salient/engine';
 import { loos } from '@salient/loos';
+import { pathsOfGlory } from '@salient/paths-of-glory';
 import { westernFront } from '@salient/western-front';
 
 /** Every game the product offers, by id. The server and client take games from here only. */
 export const games: Readonly<Record<string, GameModule>> = {
   [loos.id]: loos,
   [belleEpoque.id]: belleEpoque,
+  [pathsOfGlory.id]: pathsOfGlory,
   [westernFront.id]: westernFront,
 };
 

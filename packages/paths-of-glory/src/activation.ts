@@ -1,0 +1,64 @@
+import { space, unitData } from './data/index.ts';
+import type { Operation, Readable, Side } from './types.ts';
+import { isArmy, nationOf, sideOf, unitsIn } from './units.ts';
+
+const CHANNEL_BELGIAN_SPACES = ['antwerp', 'ostend', 'calais', 'amiens'];
+
+/** The nationality a unit counts as for activation (9.2.3): the Montenegrins as Serbs, the Senussi as Turks. */
+function activationNation(id: string): string {
+  const n = nationOf(id);
+  if (n === 'mn') return 'sb';
+  if (n === 'sn') return 'tu';
+  return n;
+}
+
+export function mobilizationMoltke(state: Readable): boolean {
+  return state.played.includes('moltke') && !state.played.includes('falkenhayn');
+}
+
+/** Whether a space's stack is one the Sud Army card lets activate as one nation: one A-H unit and up to two German corps. */
+export function sudArmyStack(state: Readable, spaceId: string): boolean {
+  if (!state.played.includes('sud_army')) return false;
+  const units = unitsIn(state, spaceId);
+  const ah = units.filter((u) => nationOf(u) === 'ah');
+  const ge = units.filter((u) => nationOf(u) === 'ge');
+  return (
+    ah.length === 1 &&
+    ge.length >= 1 &&
+    ge.length <= 2 &&
+    !ge.some(isArmy) &&
+    ah.length + ge.length === units.length
+  );
+}
+
+/**
+ * Activation points to activate a space (9.2.3): one per nationality present, with the rule's
+ * exceptions (British family as one, Belgians with the British in the channel spaces, French and
+ * Americans as one in France and Germany), Moltke's one point per unit in Belgium and France (card
+ * AP 9), and the Sud Army stack as one nation once per round (card CP 10).
+ */
+export function activationCost(state: Readable, side: Side, spaceId: string, op?: Operation): number {
+  const units = unitsIn(state, spaceId).filter((u) => sideOf(u) === side);
+  if (units.length === 0) return 0;
+  const s = space(spaceId);
+  if (side === 'cp' && mobilizationMoltke(state) && (s.nation === 'be' || s.nation === 'fr'))
+    return units.length;
+  if (side === 'cp' && sudArmyStack(state, spaceId) && (!op || op.sudArmySpace === null)) return 1;
+  const nations = new Set(units.map(activationNation));
+  if (nations.has('be') && nations.has('br') && CHANNEL_BELGIAN_SPACES.includes(spaceId))
+    nations.delete('be');
+  if (nations.has('us') && nations.has('fr') && (s.nation === 'fr' || s.nation === 'ge'))
+    nations.delete('us');
+  return nations.size;
+}
+
+/** Units counted for the British loss priority when they attack (12.4.5), first to last. */
+export const BRITISH_LOSS_PRIORITY = [
+  'br-army-bef',
+  'br-corps-bef',
+  'br-army-mef',
+  'br-corps-aus',
+  'br-corps-cnd',
+];
+
+export const isBritishFamily = (id: string) => unitData(id).nation === 'br';

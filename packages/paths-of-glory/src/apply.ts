@@ -1,0 +1,334 @@
+import {
+  type ApplyResult,
+  applyOnCopy,
+  type Choice,
+  CommonErrorCode,
+  cloneJson,
+  type EventLog,
+  isJsonObject,
+  type Json,
+  type JsonObject,
+  type Seat,
+  violation,
+} from '@salient/engine';
+import {
+  advanceUnit,
+  afterDesignation,
+  declareAttack,
+  emptyAttack,
+  endCombat,
+  holdGround,
+  resolveCombat,
+  retreatStep,
+  stepLoss,
+  useCombatCard,
+} from './battle.ts';
+import { setLoc } from './cache.ts';
+import { cardName } from './cards.ts';
+import { choicesFor } from './choices.ts';
+import { flankPossible, targetKind } from './combat.ts';
+import { card, type RpNation, space } from './data/index.ts';
+import { playEvent } from './events.ts';
+import {
+  actionDone,
+  combatCardsInHand,
+  discardFromHand,
+  drawCards,
+  nextDiscardSegment,
+  nextReplacementSegment,
+  rpSide,
+  startTurn,
+} from './flow.ts';
+import { sideName } from './map.ts';
+import {
+  activate,
+  endMovement,
+  finishOperation,
+  moveStack,
+  moveUnit,
+  newOperation,
+  toAttackOrEnd,
+} from './operations.ts';
+import { buyReplacement, replacementOptions } from './replacements.ts';
+import { handSizeOf, shuffleInPlace } from './setup.ts';
+import { redeploy, srCost } from './sr.ts';
+import { statusOf } from './status.ts';
+import { other, type PogState, type Side } from './types.ts';
+import { label, sideOf } from './units.ts';
+
+export const copyState = (state: PogState): PogState => cloneJson(state);
+
+/** Finds the offered choice an action matches, or refuses it with the reason. */
+function matchChoice(state: PogState, seat: Seat, action: JsonObject & { type: string }): Choice {
+  const choices = choicesFor(state, seat);
+  const sameType = choices.filter((c) => c.action === action.type);
+  if (sameType.length === 0) violation(CommonErrorCode.WrongPhase, `${action.type} is not possible now`);
+  for (const c of sameType) {
+    if (!Object.entries(c.base).every(([k, v]) => action[k] === v)) continue;
+    for (const p of c.params) {
+      const picked = action[p.name];
+      if (!p.options.some((o) => o.value === picked)) {
+        violation(
+          'ILLEGAL_CHOICE',
+          `${JSON.stringify(picked ?? null)} is not a legal ${p.label.toLowerCase()} here`,
+        );
+      }
+    }
+    return c;
+  }
+  violation('ILLEGAL_CHOICE', `that ${action.type} is not possible now`);
+}
+
+export function applyAction(state: PogState, seat: Seat, action: unknown): ApplyResult<PogState> {
+  return applyOnCopy(state, copyState, (draft, log) => {
+    if (!isJsonObject(action) || typeof action.type !== 'string') {
+      violation(CommonErrorCode.Malformed, 'an action is an object with a string type');
+    }
+    if (draft.outcome) violation(CommonErrorCode.GameOver, 'the game is over');
+    if (!statusOf(draft).toAct.includes(seat))
+      violation(CommonErrorCode.NotYourTurn, `${seat} has nothing to decide now`);
+    const typed = action as JsonObject & { type: string };
+    matchChoice(draft, seat, typed);
+    dispatch(draft, log, seat as Side, typed);
+  });
+}
+
+const str = (v: Json | undefined) => v as string;
+
+function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject & { type: string }): void {
+  const phase = state.phase;
+  switch (action.type) {
+    case 'gunsOfAugust': {
+      const deck = state.decks.cp;
+      const keep = action.keep === true;
+      if (keep) {
+        deck.draw = deck.draw.filter((c) => c !== 'cp-1');
+        deck.hand.push('cp-1');
+      }
+      // 4.3.1: the rest of the mobilization deck is shuffled and the hand filled to seven.
+      shuffleInPlace(deck.draw, log.rng);
+      log.add({
+        type: 'gunsChoice',
+        text: `Central Powers ${keep ? 'take' : 'do not take'} Guns of August into their hand`,
+        keep,
+      });
+      drawCards(state, log, 'cp', handSizeOf(state) - deck.hand.length);
+      startTurn(state, log);
+      return;
+    }
+    case 'ops': {
+      const id = str(action.card);
+      discardFromHand(state, side, id, false);
+      log.add({
+        type: 'ops',
+        text: `${sideName(side)} play ${cardName(id)} for ${card(id).ops} OPS`,
+        side,
+        card: id,
+        reveals: true,
+      });
+      state.phase = { kind: 'activate', side, op: newOperation(id, card(id).ops) };
+      return;
+    }
+    case 'oneOp':
+      log.add({ type: 'ops', text: `${sideName(side)} take one operations point without a card`, side });
+      state.phase = { kind: 'activate', side, op: newOperation(null, 1) };
+      return;
+    case 'sr': {
+      const id = str(action.card);
+      discardFromHand(state, side, id, false);
+      log.add({
+        type: 'sr',
+        text: `${sideName(side)} play ${cardName(id)} for ${card(id).sr} SR points`,
+        side,
+        card: id,
+        reveals: true,
+      });
+      state.phase = { kind: 'sr', side, points: card(id).sr, moved: [] };
+      return;
+    }
+    case 'rp': {
+      const id = str(action.card);
+      discardFromHand(state, side, id, false);
+      const gained: string[] = [];
+      for (const [nation, n] of Object.entries(card(id).rp) as [RpNation, number][]) {
+        // 9.4.1: neutral nations record nothing.
+        if (rpSide(nation) !== side || state.neutral.includes(nation) || (nation === 'a' && side !== 'ap'))
+          continue;
+        state.rp[nation] = (state.rp[nation] ?? 0) + n;
+        gained.push(`${nation.toUpperCase()} ${n}`);
+      }
+      log.add({
+        type: 'rp',
+        text: `${sideName(side)} play ${cardName(id)} for replacements: ${gained.join(', ') || 'nothing usable'}`,
+        side,
+        card: id,
+        reveals: true,
+      });
+      actionDone(state, log, side, 'rp');
+      return;
+    }
+    case 'event':
+      playEvent(state, log, side, str(action.card));
+      return;
+    case 'activate':
+      if (phase.kind === 'activate')
+        activate(state, log, side, phase.op, str(action.space), action.mode === 'attack' ? 'attack' : 'move');
+      return;
+    case 'endActivation':
+      if (phase.kind !== 'activate') return;
+      if (Object.values(phase.op.activated).includes('move'))
+        state.phase = { kind: 'move', side, op: phase.op };
+      else toAttackOrEnd(state, log, side, phase.op);
+      return;
+    case 'move':
+      if (phase.kind === 'move') moveUnit(state, log, phase.op, str(action.unit), str(action.to));
+      return;
+    case 'moveStack':
+      if (phase.kind === 'move') moveStack(state, log, side, phase.op, str(action.from), str(action.to));
+      return;
+    case 'entrench':
+      if (phase.kind === 'move') {
+        phase.op.entrenching.push(str(action.unit));
+        log.add({
+          type: 'entrenching',
+          text: `${label(str(action.unit))} stays to dig in`,
+          unit: str(action.unit),
+        });
+      }
+      return;
+    case 'endMovement':
+      if (phase.kind === 'move') endMovement(state, log, side, phase.op);
+      return;
+    case 'declareAttack':
+      if (phase.kind === 'attack') declareAttack(state, log, side, phase.op, str(action.target));
+      return;
+    case 'endAttacks':
+      if (phase.kind === 'attack') finishOperation(state, log, side, phase.op);
+      return;
+    case 'addAttacker':
+      if (phase.kind === 'attack' && phase.combat) phase.combat.attackers.push(str(action.unit));
+      return;
+    case 'cancelAttack':
+      if (phase.kind === 'attack') {
+        phase.combat = null;
+        toAttackOrEnd(state, log, side, phase.op);
+      }
+      return;
+    case 'fight': {
+      if (phase.kind !== 'attack' || !phase.combat) return;
+      const combat = phase.combat;
+      if (targetKind(state, combat.target, side) === 'empty') {
+        emptyAttack(state, log, side, phase.op, combat);
+        return;
+      }
+      afterDesignation(state, log, combat, flankPossible(state, combat, other(side)));
+      return;
+    }
+    case 'flank':
+      if (phase.kind === 'attack' && phase.combat) {
+        phase.combat.pin = action.pin === 'none' ? null : str(action.pin);
+        if (phase.combat.pin)
+          log.add({
+            type: 'flankDeclared',
+            text: `Flank attack pinned from ${space(phase.combat.pin).name}`,
+          });
+        phase.combat.step = 'attackerCards';
+      }
+      return;
+    case 'combatCard':
+      if (phase.kind === 'attack' && phase.combat)
+        useCombatCard(state, log, side, phase.combat, str(action.card));
+      return;
+    case 'doneCards':
+      if (phase.kind !== 'attack' || !phase.combat) return;
+      if (phase.combat.step === 'attackerCards') phase.combat.step = 'defenderCards';
+      else resolveCombat(state, log, phase.side, phase.op, phase.combat);
+      return;
+    case 'takeStep':
+      stepLoss(state, log, str(action.unit));
+      return;
+    case 'retreat':
+      retreatStep(state, log, str(action.unit), str(action.to));
+      return;
+    case 'holdGround':
+      holdGround(state, log, str(action.unit));
+      return;
+    case 'advance':
+      advanceUnit(state, log, str(action.unit), str(action.to));
+      return;
+    case 'endAdvance':
+      if (phase.kind === 'advance') endCombat(state, log, phase.side, phase.op);
+      return;
+    case 'redeploy':
+      if (phase.kind === 'sr') {
+        const unit = str(action.unit);
+        phase.points -= srCost(unit);
+        phase.moved.push(unit);
+        redeploy(state, log, unit, str(action.to));
+      }
+      return;
+    case 'endSr':
+      actionDone(state, log, side, 'sr');
+      return;
+    case 'place':
+      if (phase.kind === 'placeReinforcements') {
+        const unit = str(action.unit);
+        setLoc(state, unit, str(action.to));
+        log.add({
+          type: 'reinforcement',
+          text: `${label(unit)} arrives in ${space(str(action.to)).name}`,
+          unit,
+        });
+        phase.units = phase.units.slice(1);
+        if (phase.units.length === 0) actionDone(state, log, side, 'event');
+      }
+      return;
+    case 'flip':
+      if (phase.kind === 'freeFlips') {
+        state.units[str(action.unit)]!.reduced = false;
+        log.add({
+          type: 'replacement',
+          text: `${label(str(action.unit))} is brought back to full strength`,
+          unit: str(action.unit),
+        });
+        phase.points -= 1;
+        if (phase.points <= 0) actionDone(state, log, side, 'event');
+      }
+      return;
+    case 'endFlips':
+      actionDone(state, log, side, 'event');
+      return;
+    case 'dig':
+      state.trenches[str(action.space)] = { side, level: 1 };
+      log.add({
+        type: 'trench',
+        text: `A level 1 trench is dug in ${space(str(action.space)).name}`,
+        space: str(action.space),
+      });
+      actionDone(state, log, side, 'event');
+      return;
+    case 'replace': {
+      const option = replacementOptions(state, side).find((o) => o.value === action.target)!;
+      buyReplacement(state, log, option, state.rp);
+      if (replacementOptions(state, side).length === 0) nextReplacementSegment(state, log, side);
+      return;
+    }
+    case 'discardCombat': {
+      const id = str(action.card);
+      discardFromHand(state, side, id, false);
+      log.add({ type: 'discardCombat', text: `${sideName(side)} discard ${cardName(id)}`, side, card: id });
+      if (combatCardsInHand(state, side).length === 0) nextDiscardSegment(state, log, side);
+      return;
+    }
+    case 'keepCards':
+      nextDiscardSegment(state, log, side);
+      return;
+    case 'endReplacements':
+      nextReplacementSegment(state, log, side);
+      return;
+    default:
+      violation(CommonErrorCode.UnknownAction, `there is no action ${action.type} in Paths of Glory`);
+  }
+}
+
+export { sideOf };

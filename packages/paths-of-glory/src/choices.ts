@@ -1,0 +1,482 @@
+import type { Choice, ChoiceOption, Json, JsonObject, Seat } from '@salient/engine';
+import { advanceChoices, lossCandidates, retreatOptions } from './battle.ts';
+import { handOf } from './cards.ts';
+import {
+  attackingSpaces,
+  cardUsable,
+  flankPossible,
+  mayAttack,
+  mayJoin,
+  validAttackingGroup,
+} from './combat.ts';
+import { card, space } from './data/index.ts';
+import { entrenchSpaces, eventPlayable, freeFlipTargets, placementSpaces } from './events.ts';
+import { combatCardsInHand } from './flow.ts';
+import { reachable, stackDestinations } from './movement.ts';
+import { activationOptions, attackTargets, diggers, movers } from './operations.ts';
+import { replacementOptions } from './replacements.ts';
+import { srCost, srDestinations } from './sr.ts';
+import { statusOf } from './status.ts';
+import { type Supply, supplyOf } from './supply.ts';
+import { RESERVE, type Readable, type Side } from './types.ts';
+import { boxUnits, label, sideOf, unitsIn } from './units.ts';
+
+const one = (name: string, lbl: string, options: ChoiceOption[]) => ({
+  name,
+  label: lbl,
+  kind: 'one' as const,
+  options,
+});
+
+function choice(
+  action: string,
+  lbl: string,
+  base: JsonObject = {},
+  params: Choice['params'] = [],
+  extra: Partial<Choice> = {},
+): Choice {
+  return { action, label: lbl, base, params, ...extra };
+}
+
+const spaceName = (id: string) => (id === RESERVE ? 'reserve box' : space(id).name);
+const cardOption = (id: string, detail?: string): ChoiceOption => ({
+  value: id,
+  label: `${card(id).name} (#${card(id).num}, OPS ${card(id).ops}, SR ${card(id).sr})${detail ? ` ${detail}` : ''}`,
+});
+
+/**
+ * Everything a seat may do now. Built only from what the seat's view holds (its own hand, the
+ * public board), so the client and the server compute the same list. Every combination a choice's
+ * parameters allow is a legal action.
+ */
+export function choicesFor(state: Readable, seat: Seat): Choice[] {
+  if (state.outcome || !statusOf(state).toAct.includes(seat)) return [];
+  const side = seat as Side;
+  const phase = state.phase;
+  switch (phase.kind) {
+    case 'gunsOfAugust':
+      return [
+        choice('gunsOfAugust', 'Guns of August: start with it in hand?', {}, [
+          one('keep', 'Guns of August', [
+            { value: true, label: 'Take Guns of August into the opening hand' },
+            { value: false, label: 'Shuffle it into the deck with the rest' },
+          ]),
+        ]),
+      ];
+    case 'action':
+      return actionChoices(state, side);
+    case 'activate': {
+      const out: Choice[] = activationOptions(state, side, phase.op).map((a) =>
+        choice(
+          'activate',
+          `Activate ${space(a.space).name} (${a.cost} OPS)`,
+          { space: a.space },
+          [
+            one(
+              'mode',
+              'Activate for',
+              a.modes.map((m) => ({
+                value: m,
+                label: m === 'move' ? 'Movement' : 'Combat',
+                loc: a.space,
+                cost: a.cost,
+              })),
+            ),
+          ],
+          { loc: a.space },
+        ),
+      );
+      out.push(choice('endActivation', `Done activating (${phase.op.points} OPS left unused)`));
+      return out;
+    }
+    case 'move': {
+      const supply = supplyOf(state);
+      const out: Choice[] = [];
+      for (const u of movers(state, side, phase.op, supply)) {
+        const paths = reachable(state, u, supply).paths;
+        if (paths.size === 0) continue;
+        const options = [...paths.keys()]
+          .sort()
+          .map((to) => ({ value: to, label: space(to).name, loc: to, cost: paths.get(to)!.length }));
+        out.push(
+          choice('move', `Move ${label(u)}`, { unit: u }, [one('to', 'Move to', options)], { piece: u }),
+        );
+      }
+      const bySpace = new Map<string, string[]>();
+      for (const u of movers(state, side, phase.op, supply)) {
+        const loc = state.units[u]!.loc;
+        bySpace.set(loc, [...(bySpace.get(loc) ?? []), u]);
+      }
+      for (const [from, units] of bySpace) {
+        if (units.length < 2) continue;
+        const dest = stackDestinations(state, units, supply);
+        if (dest.size === 0) continue;
+        const options = [...dest.keys()].sort().map((to) => ({ value: to, label: space(to).name, loc: to }));
+        out.push(
+          choice(
+            'moveStack',
+            `Move the stack in ${space(from).name} together (${units.map(label).join(', ')})`,
+            { from },
+            [one('to', 'Move to', options)],
+            { loc: from },
+          ),
+        );
+      }
+      for (const u of diggers(state, side, phase.op, supply)) {
+        out.push(
+          choice('entrench', `${label(u)} digs in instead of moving`, { unit: u }, [], {
+            piece: u,
+            irreversible: false,
+          }),
+        );
+      }
+      out.push(choice('endMovement', 'End movement'));
+      return out;
+    }
+    case 'attack':
+      return attackChoices(state, side);
+    case 'losses': {
+      const units = lossCandidates(state, phase.result);
+      return [
+        choice('takeStep', `Take a step loss (${phase.result.lossQueue[0]?.remaining ?? 0} to go)`, {}, [
+          one(
+            'unit',
+            'Unit',
+            units.map((u) => ({ value: u, label: label(u), piece: u, loc: state.units[u]!.loc })),
+          ),
+        ]),
+      ];
+    }
+    case 'retreat': {
+      const out: Choice[] = [];
+      for (const p of phase.pending) {
+        const options = retreatOptions(state, phase.result, p.unit, p.stepsLeft, p.path);
+        if (options.length === 0) continue;
+        out.push(
+          choice(
+            'retreat',
+            `Retreat ${label(p.unit)} (${p.stepsLeft} to go)`,
+            { unit: p.unit },
+            [
+              one(
+                'to',
+                'Retreat to',
+                options.map((o) => ({ value: o, label: space(o).name, loc: o })),
+              ),
+            ],
+            { piece: p.unit },
+          ),
+        );
+      }
+      if (phase.mayHold) {
+        const units = unitsIn(state, phase.result.target).filter((u) => sideOf(u) === side);
+        out.push(
+          choice('holdGround', 'Stand in place, paying one more step', {}, [
+            one(
+              'unit',
+              'Step from',
+              units.map((u) => ({ value: u, label: label(u), piece: u })),
+            ),
+          ]),
+        );
+      }
+      return out;
+    }
+    case 'advance': {
+      const out: Choice[] = [...advanceChoices(state)].map(([u, targets]) =>
+        choice(
+          'advance',
+          `Advance ${label(u)}`,
+          { unit: u },
+          [
+            one(
+              'to',
+              'Advance to',
+              targets.map((t) => ({ value: t, label: space(t).name, loc: t })),
+            ),
+          ],
+          { piece: u },
+        ),
+      );
+      out.push(choice('endAdvance', 'No (further) advance'));
+      return out;
+    }
+    case 'sr': {
+      const supply = supplyOf(state);
+      const out: Choice[] = [];
+      const candidates = [
+        ...boxUnits(state, side, RESERVE),
+        ...Object.keys(state.units).filter((u) => sideOf(u) === side && space0(state, u)),
+      ];
+      for (const u of candidates) {
+        if (phase.moved.includes(u) || srCost(u) > phase.points) continue;
+        const dest = srDestinations(state, u, supply);
+        if (dest.length === 0) continue;
+        out.push(
+          choice(
+            'redeploy',
+            `Redeploy ${label(u)} (${srCost(u)} SR)`,
+            { unit: u },
+            [
+              one(
+                'to',
+                'Redeploy to',
+                dest.map((d) => ({
+                  value: d,
+                  label: spaceName(d),
+                  loc: d === RESERVE ? undefined : d,
+                  cost: srCost(u),
+                })),
+              ),
+            ],
+            { piece: u },
+          ),
+        );
+      }
+      out.push(choice('endSr', `End redeployment (${phase.points} SR left)`));
+      return out;
+    }
+    case 'placeReinforcements':
+      return phase.units
+        .slice(0, 1)
+        .map((u) =>
+          choice(
+            'place',
+            `Place ${label(u)}`,
+            { unit: u },
+            [
+              one(
+                'to',
+                'Place in',
+                placementSpaces(state, u).map((s) => ({ value: s, label: space(s).name, loc: s })),
+              ),
+            ],
+            { piece: u },
+          ),
+        )
+        .filter((c) => c.params[0]!.options.length > 0);
+    case 'freeFlips': {
+      const targets = freeFlipTargets(state, side, phase.card);
+      const out: Choice[] = [];
+      if (targets.length > 0)
+        out.push(
+          choice('flip', `Flip a reduced unit to full strength (${phase.points} left)`, {}, [
+            one(
+              'unit',
+              'Unit',
+              targets.map((u) => ({ value: u, label: label(u), piece: u })),
+            ),
+          ]),
+        );
+      out.push(choice('endFlips', 'Done'));
+      return out;
+    }
+    case 'entrenchEvent':
+      return [
+        choice('dig', 'Place a level 1 trench', {}, [
+          one(
+            'space',
+            'Space',
+            entrenchSpaces(state, side).map((s) => ({ value: s, label: space(s).name, loc: s })),
+          ),
+        ]),
+      ];
+    case 'replacement': {
+      const options = replacementOptions(state, side);
+      const out: Choice[] = [];
+      if (options.length > 0)
+        out.push(
+          choice('replace', 'Spend a replacement point', {}, [
+            one(
+              'target',
+              'Replacement',
+              options.map((o) => ({
+                value: o.value,
+                label: o.label,
+                piece: o.unit,
+                ...(o.to && o.to !== RESERVE ? { loc: o.to } : {}),
+              })),
+            ),
+          ]),
+        );
+      out.push(choice('endReplacements', 'Done with replacements (points left are lost)'));
+      return out;
+    }
+    case 'discardCombat': {
+      const cards = combatCardsInHand(state, side);
+      const out: Choice[] = [];
+      if (cards.length > 0)
+        out.push(
+          choice('discardCombat', 'Discard a combat card before drawing', {}, [
+            one(
+              'card',
+              'Card',
+              cards.map((c) => cardOption(c)),
+            ),
+          ]),
+        );
+      out.push(choice('keepCards', 'Keep the rest and draw'));
+      return out;
+    }
+    case 'over':
+      return [];
+  }
+}
+
+const space0 = (state: Readable, u: string) => {
+  const loc = state.units[u]!.loc;
+  return loc !== RESERVE && loc !== 'eliminated' && loc !== 'removed' && loc !== 'offmap';
+};
+
+function actionChoices(state: Readable, side: Side): Choice[] {
+  const hand = handOf(state, side);
+  const last = state.actions[side][state.actions[side].length - 1];
+  const out: Choice[] = [];
+  if (hand.length > 0) {
+    out.push(
+      choice('ops', 'Play a card for operations', {}, [
+        one(
+          'card',
+          'Card',
+          hand.map((c) => cardOption(c)),
+        ),
+      ]),
+    );
+    if (last !== 'sr')
+      out.push(
+        choice('sr', 'Play a card for strategic redeployment', {}, [
+          one(
+            'card',
+            'Card',
+            hand.map((c) => cardOption(c)),
+          ),
+        ]),
+      );
+    if (last !== 'rp')
+      out.push(
+        choice('rp', 'Play a card for replacement points', {}, [
+          one(
+            'card',
+            'Card',
+            hand.map((c) => cardOption(c)),
+          ),
+        ]),
+      );
+    const events = hand.filter((c) => eventPlayable(state, side, c));
+    if (events.length > 0)
+      out.push(
+        choice(
+          'event',
+          'Play a card as its event',
+          {},
+          [
+            one(
+              'card',
+              'Card',
+              events.map((c) => cardOption(c)),
+            ),
+          ],
+          { irreversible: true },
+        ),
+      );
+  }
+  out.push(choice('oneOp', 'One operations point without a card'));
+  return out;
+}
+
+function attackChoices(state: Readable, side: Side): Choice[] {
+  const phase = state.phase;
+  if (phase.kind !== 'attack') return [];
+  const supply = supplyOf(state);
+  const { op, combat } = phase;
+  if (combat === null) {
+    const targets = attackTargets(state, side, op, supply);
+    const out: Choice[] = [];
+    if (targets.size > 0) {
+      out.push(
+        choice('declareAttack', 'Attack a space', {}, [
+          one(
+            'target',
+            'Target',
+            [...targets.keys()].sort().map((t) => ({ value: t, label: space(t).name, loc: t })),
+          ),
+        ]),
+      );
+    }
+    out.push(choice('endAttacks', 'No more attacks'));
+    return out;
+  }
+  switch (combat.step) {
+    case 'designate': {
+      const out: Choice[] = [];
+      const joinable = (attackTargets(state, side, op, supply).get(combat.target) ?? []).filter(
+        (u) =>
+          !combat.attackers.includes(u) &&
+          mayAttack(state, op, u, combat.target, supply) &&
+          mayJoin(state, combat.attackers, u),
+      );
+      if (joinable.length > 0)
+        out.push(
+          choice('addAttacker', 'Add an attacking unit', {}, [
+            one(
+              'unit',
+              'Unit',
+              joinable.map((u) => ({ value: u, label: label(u), piece: u, loc: state.units[u]!.loc })),
+            ),
+          ]),
+        );
+      if (validAttackingGroup(state, combat.attackers))
+        out.push(
+          choice('fight', `Attack ${space(combat.target).name}`, {}, [], {
+            irreversible: true,
+            loc: combat.target,
+          }),
+        );
+      out.push(choice('cancelAttack', 'Call the attack off'));
+      return out;
+    }
+    case 'flank': {
+      const spaces = attackingSpaces(state, combat.attackers);
+      return [
+        choice('flank', 'Try a flank attack?', {}, [
+          one('pin', 'Pinning space', [
+            { value: 'none', label: 'No flank attack' },
+            ...spaces.map((s) => ({ value: s, label: `Pin from ${space(s).name}`, loc: s })),
+          ]),
+        ]),
+      ];
+    }
+    case 'attackerCards':
+    case 'defenderCards':
+      return cardChoices(state, side, combat, supply);
+  }
+}
+
+function cardChoices(
+  state: Readable,
+  side: Side,
+  combat: NonNullable<Extract<Readable['phase'], { kind: 'attack' }>['combat']>,
+  supply: Supply,
+): Choice[] {
+  const hand = handOf(state, side);
+  const table = state.decks[side].table.filter((c) => !state.usedThisRound.includes(c));
+  const usable = [...hand, ...table].filter(
+    (c) => !combat.cards[side].includes(c) && cardUsable(state, c, combat, side, supply),
+  );
+  const out: Choice[] = [];
+  if (usable.length > 0)
+    out.push(
+      choice('combatCard', 'Play a combat card', {}, [
+        one(
+          'card',
+          'Card',
+          usable.map((c) => cardOption(c, table.includes(c) ? '(on the table)' : '')),
+        ),
+      ]),
+    );
+  out.push(choice('doneCards', 'No (more) combat cards'));
+  return out;
+}
+
+export type { Json };
+export { flankPossible };

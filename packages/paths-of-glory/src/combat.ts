@@ -1,0 +1,263 @@
+import { card, space, unitData } from './data/index.ts';
+import { fortSide, intactFort } from './forts.ts';
+import { BEF_NATIONS, MAP, mayCross, turnInfo } from './map.ts';
+import { crossingMark } from './movement.ts';
+import { isNeutralSpace, type Supply } from './supply.ts';
+import { ARMY_TABLE, baseColumn, CORPS_TABLE, type FireTable, shiftColumn } from './tables.ts';
+import { type Combat, type Operation, other, type Readable, type Side } from './types.ts';
+import { cfOf, isArmy, lfOf, nationOf, occupancy, sideOf, unitsIn } from './units.ts';
+
+/** Defending units of a space, without those that retreated into it during this action (12.5.6). */
+export function defendersOf(state: Readable, target: string, side: Side, op: Operation): string[] {
+  return unitsIn(state, target).filter((u) => sideOf(u) === side && !op.retreated.includes(u));
+}
+
+/** Whether a unit in an attack-activated space may attack the target space (12.1, 15.1). */
+export function mayAttack(
+  state: Readable,
+  op: Operation,
+  id: string,
+  target: string,
+  supply: Supply,
+): boolean {
+  const loc = state.units[id]!.loc;
+  if (op.activated[loc] !== 'attack' || op.attacked.includes(id)) return false;
+  // 11.1.6: units that moved into a space activated for combat take no part in its attacks.
+  if (op.moved.includes(id)) return false;
+  if (op.onlyAttackers && !op.onlyAttackers.includes(id)) return false;
+  if (!supply.unitSupplied(id)) return false; // 14.3.1
+  const d = unitData(id);
+  const side = d.side;
+  const t = space(target);
+  if (loc === target) {
+    // 15.1.3: a besieged fort is attacked only from its own space.
+    return intactFort(state, target) && fortSide(target) !== side;
+  }
+  if (!MAP.adjacent(loc, target) || isNeutralSpace(state, target)) return false;
+  if (!mayCross(loc, target, d.nation, crossingMark(id))) return false; // 12.1.9
+  if ((id === 'br-army-bef' || id === 'br-corps-bef') && !BEF_NATIONS.includes(t.nation)) return false; // 11.1.16
+  if (d.type === 'army' && t.map === 'neareast' && !d.nearEast) return false; // 11.3.1
+  const enemyFort = intactFort(state, target) && fortSide(target) !== side;
+  if (enemyFort) {
+    // 15.1.3: once besieged, only the besiegers inside may attack it (they may attack the units there).
+    const besiegedNow = unitsIn(state, target).some((u) => sideOf(u) === side);
+    if (besiegedNow) return false;
+    // 15.1.11: German units attack Russian forts only after OberOst or at war status 4.
+    if (d.nation === 'ge' && t.nation === 'ru' && !state.played.includes('oberost') && state.warStatus.cp < 4)
+      return false;
+    // 15.1.12: no Russian attack on a German fort space in August 1914.
+    if (d.nation === 'ru' && state.turn === 1 && t.nation === 'ge') return false;
+  }
+  // 12.1.10: London attacks only alongside units in France or Belgium (checked on the whole combat).
+  return true;
+}
+
+/** Whether a space is worth offering as a target: it holds enemy units or an enemy fort, or nobody (12.2.1). */
+export function targetKind(
+  state: Readable,
+  target: string,
+  side: Side,
+): 'enemy' | 'fort' | 'empty' | 'friendly' {
+  const units = unitsIn(state, target);
+  if (units.some((u) => sideOf(u) !== side)) return 'enemy';
+  if (intactFort(state, target) && fortSide(target) !== side) return 'fort';
+  if (units.length === 0) return 'empty';
+  return 'friendly';
+}
+
+/**
+ * Multi-national attacks (12.1.11): units of several nations attack together only if one of the
+ * attacking spaces holds all of those nations. London (12.1.10) joins only with France or Belgium.
+ */
+export function validAttackingGroup(state: Readable, attackers: string[]): boolean {
+  if (attackers.length === 0) return false;
+  const nations = new Set(attackers.map(nationOf));
+  const spaces = [...new Set(attackers.map((u) => state.units[u]!.loc))];
+  if (spaces.includes('london') && !spaces.some((s) => ['fr', 'be'].includes(space(s).nation))) return false;
+  if (nations.size <= 1) return true;
+  return spaces.some((s) => {
+    const here = new Set(unitsIn(state, s).map(nationOf));
+    return [...nations].every((n) => here.has(n));
+  });
+}
+
+/** Whether adding a unit keeps a designation completable: its group with the others is valid, or London waits for a French or Belgian partner. */
+export function mayJoin(state: Readable, attackers: string[], id: string): boolean {
+  const group = [...attackers, id];
+  if (validAttackingGroup(state, group)) return true;
+  // A London unit may be designated first: the French or Belgian partner is added next.
+  const withoutLondon = group.filter((u) => state.units[u]!.loc !== 'london');
+  return withoutLondon.length === 0 || validAttackingGroup(state, withoutLondon);
+}
+
+/** Level of trench protecting the defender, counting the level 0 trenches of 11.2.10-11.2.11; null for none. */
+export function defenderTrench(state: Readable, target: string, defender: Side): 0 | 1 | 2 | null {
+  const trench = state.trenches[target];
+  if (trench && trench.side === defender) return trench.level;
+  const played = state.played.includes(defender === 'cp' ? 'cp_entrench' : 'ap_entrench');
+  if (!played) return null;
+  const units = unitsIn(state, target).filter((u) => sideOf(u) === defender);
+  const s = space(target);
+  const armyOf = (nations: string[]) => units.some((u) => isArmy(u) && nations.includes(nationOf(u)));
+  if (defender === 'cp') {
+    if (armyOf(['ge']) || (s.nation === 'ah' && state.control[target] === 'cp')) return 0;
+    if (s.terrain === 'mountain' && armyOf(['ah'])) return 0;
+  } else {
+    if (armyOf(['fr', 'us', 'br']) || (s.nation === 'it' && state.control[target] === 'ap')) return 0;
+    if (s.terrain === 'mountain' && armyOf(['it'])) return 0;
+  }
+  return null;
+}
+
+/** The spaces the attackers stand in. */
+export const attackingSpaces = (state: Readable, attackers: string[]) => [
+  ...new Set(attackers.map((u) => state.units[u]!.loc)),
+];
+
+/** A flank attack may be tried (12.3.1): two or more attacking spaces, no mountain, swamp or trench, and defenders present. */
+export function flankPossible(state: Readable, combat: Combat, defender: Side): boolean {
+  if (attackingSpaces(state, combat.attackers).length < 2) return false;
+  const t = space(combat.target);
+  if (t.terrain === 'mountain' || t.terrain === 'swamp') return false;
+  if (defenderTrench(state, combat.target, defender) !== null) return false;
+  return combat.defenders.length > 0;
+}
+
+/** +1 for each attacking space but the pinning one that touches no other enemy-held space by a solid line (12.3.2). */
+export function flankDrm(state: Readable, combat: Combat, pin: string): number {
+  const side = sideOf(combat.attackers[0]!);
+  const occupied = occupancy(state);
+  const enemyHeld = (s: string) => (occupied.get(s) ?? []).some((u) => sideOf(u) !== side);
+  let drm = 0;
+  for (const s of attackingSpaces(state, combat.attackers)) {
+    if (s === pin) continue;
+    const exposed = MAP.neighbors(s).some(
+      (n) => n !== combat.target && enemyHeld(n) && MAP.edgeKind(s, n) !== 'dotted',
+    );
+    if (!exposed) drm++;
+  }
+  return drm;
+}
+
+/** The combat cards this project implements, with the side of the combat they help. */
+const COMBAT_CARD_RULES: Record<string, { role: 'attacker' | 'defender' | 'either' }> = {
+  pleve: { role: 'either' },
+  putnik: { role: 'either' },
+  ap_severe_weather: { role: 'defender' },
+  cp_severe_weather: { role: 'defender' },
+  von_francois: { role: 'attacker' },
+  wireless_intercepts: { role: 'attacker' },
+  kaisertreu: { role: 'either' },
+  ap_withdrawal: { role: 'defender' },
+  cp_withdrawal: { role: 'defender' },
+};
+
+function severeWeatherApplies(state: Readable, target: string): boolean {
+  const season = turnInfo(state.turn).season;
+  const t = space(target).terrain;
+  return (
+    (t === 'mountain' && (season === 'fall' || season === 'winter')) ||
+    (t === 'swamp' && (season === 'spring' || season === 'fall'))
+  );
+}
+
+/**
+ * Whether a combat card may be used by a side in this combat (9.5.4, each card's condition): the
+ * nation it names must fight on that side (9.5.4.1.1), and out-of-supply defenders use none (14.3.4).
+ */
+export function cardUsable(
+  state: Readable,
+  cardId: string,
+  combat: Combat,
+  side: Side,
+  supply: Supply,
+): boolean {
+  const c = card(cardId);
+  if (!c.combatCard || c.side !== side || !c.event) return false;
+  const rule = COMBAT_CARD_RULES[c.event];
+  if (!rule) return false;
+  const attacker = sideOf(combat.attackers[0]!);
+  const role = side === attacker ? 'attacker' : 'defender';
+  if (rule.role !== 'either' && rule.role !== role) return false;
+  const mine = role === 'attacker' ? combat.attackers : combat.defenders;
+  const theirs = role === 'attacker' ? combat.defenders : combat.attackers;
+  if (role === 'defender' && (mine.length === 0 || mine.some((u) => !supply.unitSupplied(u)))) return false;
+  const has = (units: string[], nation: string) => units.some((u) => nationOf(u) === nation);
+  switch (c.event) {
+    case 'pleve':
+      return has(mine, 'ru');
+    case 'putnik':
+      return has(mine, 'sb') && turnInfo(state.turn).year <= 1915;
+    case 'kaisertreu':
+      return has(mine, 'ah');
+    case 'ap_withdrawal':
+    case 'cp_withdrawal':
+      return true;
+    case 'ap_severe_weather':
+    case 'cp_severe_weather':
+      return severeWeatherApplies(state, combat.target);
+    case 'von_francois':
+      return has(mine, 'ge') && has(theirs, 'ru');
+    case 'wireless_intercepts':
+      return (
+        has(mine, 'ge') &&
+        theirs.length > 0 &&
+        theirs.every((u) => nationOf(u) === 'ru') &&
+        flankPossible(state, combat, other(side))
+      );
+    default:
+      return false;
+  }
+}
+
+/** The die modifier a side's combat cards give it (12.2.6). */
+export function cardDrm(cards: string[]): number {
+  let drm = 0;
+  for (const id of cards) {
+    const e = card(id).event;
+    if (e === 'pleve' || e === 'putnik' || e === 'von_francois' || e === 'kaisertreu') drm += 1;
+    if (e === 'ap_severe_weather' || e === 'cp_severe_weather') drm += 2;
+  }
+  return drm;
+}
+
+export interface FireSetup {
+  strength: number;
+  table: FireTable;
+  column: number;
+  shift: number;
+  drm: number;
+}
+
+/**
+ * A side's fire (12.2.2, 12.2.6, 12.2.7): its strength, the Army table if it has an army, the terrain
+ * and trench shifts of the defending space, and its cards' modifier. Defenders that all retreated in
+ * earlier this action fire on the leftmost column with no help (12.1.2).
+ */
+export function fireSetup(
+  state: Readable,
+  role: 'attacker' | 'defender',
+  units: string[],
+  target: string,
+  cards: string[],
+  defenderSide: Side,
+): FireSetup {
+  let strength = units.reduce((sum, u) => sum + cfOf(state, u), 0);
+  const fortHere = intactFort(state, target) && fortSide(target) === defenderSide;
+  if (role === 'defender' && fortHere) strength += space(target).fort;
+  const table = units.some(isArmy) ? ARMY_TABLE : CORPS_TABLE;
+  let shift = 0;
+  const trench =
+    role === 'defender' && units.length === 0 ? null : defenderTrench(state, target, defenderSide);
+  if (role === 'attacker') {
+    const terrain = space(target).terrain;
+    if (terrain === 'mountain' || terrain === 'swamp') shift -= 1;
+    if (trench === 0 || trench === 1) shift -= 1;
+    if (trench === 2) shift -= 2;
+  } else if (trench === 1 || trench === 2) shift += 1;
+  const column = shiftColumn(table, baseColumn(table, strength), shift);
+  return { strength, table, column, shift, drm: cardDrm(cards) };
+}
+
+/** Total loss factor a force could absorb: used to tell when a side is wiped out. */
+export const totalLf = (state: Readable, units: string[]) => units.reduce((s, u) => s + lfOf(state, u), 0);

@@ -1,0 +1,39 @@
+import type { EventLog } from '@salient/engine';
+import { touched } from './cache.ts';
+import { space } from './data/index.ts';
+import { fortSide, intactFort } from './forts.ts';
+import { other, type PogState, type Side } from './types.ts';
+
+/**
+ * Gives a space to a side. A VP space changing hands moves the VP marker one step: up when the
+ * Central Powers take it, down when the Allies do (the VP table). An undestroyed fort keeps its
+ * space for its owner whoever stands there (15.1.10).
+ */
+export function takeControl(state: PogState, log: EventLog, spaceId: string, side: Side): void {
+  if (state.control[spaceId] === side) return;
+  if (intactFort(state, spaceId) && fortSide(spaceId) !== side) return;
+  state.control[spaceId] = side;
+  touched(state);
+  const s = space(spaceId);
+  if (s.vp) {
+    state.vp += side === 'cp' ? 1 : -1;
+    log.add({ type: 'vp', text: `${s.name} changes hands: VP ${state.vp}`, space: spaceId, vp: state.vp });
+  }
+}
+
+/** An enemy unit entering a space with a trench (11.2.5, 11.2.6): level 1 is filled in, level 2 becomes theirs at level 1. */
+export function enemyEnters(state: PogState, log: EventLog, spaceId: string, side: Side): void {
+  const trench = state.trenches[spaceId];
+  if (!trench || trench.side === side) return;
+  if (trench.level === 1) {
+    delete state.trenches[spaceId];
+    log.add({ type: 'trench', text: `The trench in ${space(spaceId).name} is overrun`, space: spaceId });
+  } else {
+    state.trenches[spaceId] = { side: other(trench.side), level: 1 };
+    log.add({
+      type: 'trench',
+      text: `The level 2 trench in ${space(spaceId).name} is taken and turned: level 1 for the other side`,
+      space: spaceId,
+    });
+  }
+}

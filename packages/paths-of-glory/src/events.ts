@@ -1,0 +1,238 @@
+import type { EventLog } from '@salient/engine';
+import { setLoc, touched } from './cache.ts';
+import { cardName, handOf } from './cards.ts';
+import { takeControl } from './control.ts';
+import { card, SPACES, UNITS, unitData } from './data/index.ts';
+import { actionDone, discardFromHand } from './flow.ts';
+import { MAP, sideName } from './map.ts';
+import { newOperation } from './operations.ts';
+import { armyEntrySpaces, replacementOptions } from './replacements.ts';
+import { slugName } from './slug.ts';
+import { supplyOf } from './supply.ts';
+import { OFFMAP, type PogState, RESERVE, type Readable, type Side } from './types.ts';
+import { isArmy, label, STACK_LIMIT, sideOf, unitsIn } from './units.ts';
+
+/** The units a reinforcement card brings, resolved to counters not yet in play. */
+export function reinforcementUnits(state: Readable, cardId: string): string[] | null {
+  const r = card(cardId).reinforcements;
+  if (!r) return null;
+  const out: string[] = [];
+  for (const name of r.units) {
+    if (/Army$/.test(name)) {
+      const id = `${r.nation}-army-${slugName(name.replace(/ Army$/, ''))}`;
+      if (state.units[id]?.loc !== OFFMAP) return null;
+      out.push(id);
+    } else {
+      const pattern = new RegExp(`^${r.nation}-corps-\\d+$`);
+      const corps = UNITS.find(
+        (u) => pattern.test(u.id) && state.units[u.id]!.loc === OFFMAP && !out.includes(u.id),
+      );
+      if (!corps) return null;
+      out.push(corps.id);
+    }
+  }
+  return out;
+}
+
+/** Whether every army of a reinforcement card can be placed (9.5.3.3): counts the room left in each entry space. */
+function armiesPlaceable(state: Readable, armies: string[]): boolean {
+  const supply = supplyOf(state);
+  const room = new Map<string, number>();
+  let placed = 0;
+  for (const a of armies) {
+    const spot = armyEntrySpaces(state, a, supply).find(
+      (s) => (room.get(s) ?? STACK_LIMIT - unitsIn(state, s).length) > 0,
+    );
+    if (!spot) return false;
+    room.set(spot, (room.get(spot) ?? STACK_LIMIT - unitsIn(state, spot).length) - 1);
+    placed++;
+  }
+  return placed === armies.length;
+}
+
+const ENTRENCH_KEYS = ['ap_entrench', 'cp_entrench'];
+
+/** Supplied spaces of a side holding one of its armies: where the Entrench event digs (cards AP 12, CP 6). */
+export function entrenchSpaces(state: Readable, side: Side): string[] {
+  const supply = supplyOf(state);
+  return SPACES.filter((s) => {
+    const t = state.trenches[s.id];
+    if (t && (t.side !== side || t.level >= 1)) return false;
+    return unitsIn(state, s.id).some((u) => sideOf(u) === side && isArmy(u) && supply.unitSupplied(u));
+  }).map((s) => s.id);
+}
+
+function russianCavalrySpaces(state: Readable): string[] {
+  const supply = supplyOf(state);
+  return SPACES.filter(
+    (s) =>
+      s.nation === 'ru' &&
+      unitsIn(state, s.id).length <= STACK_LIMIT - 2 &&
+      unitsIn(state, s.id).some((u) => unitData(u).nation === 'ru' && isArmy(u) && supply.unitSupplied(u)),
+  ).map((s) => s.id);
+}
+
+/**
+ * Whether a card may be played as its event now (9.5): its own condition, and for reinforcements
+ * not in August 1914, once per nation per turn, with room for every army (9.5.3.1).
+ */
+export function eventPlayable(state: Readable, side: Side, cardId: string): boolean {
+  const c = card(cardId);
+  if (c.side !== side || c.combatCard) return false;
+  if (c.reinforcements) {
+    if (state.turn === 1 || state.reinforced.includes(c.reinforcements.nation)) return false;
+    const units = reinforcementUnits(state, cardId);
+    if (!units) return false;
+    return armiesPlaceable(state, units.filter(isArmy));
+  }
+  const firstRound = state.turn === 1 && state.actions.cp.length === 0;
+  switch (c.event) {
+    case 'guns_of_august':
+      return (
+        firstRound &&
+        state.units['ge-army-1']!.loc === 'aachen' &&
+        state.units['ge-army-2']!.loc === 'koblenz'
+      );
+    case 'blockade':
+    case 'race_to_the_sea':
+    case 'oberost':
+    case 'sud_army':
+      return !state.played.includes(c.event);
+    case 'moltke':
+      return state.turn <= 2 && !state.played.includes('moltke');
+    case 'falkenhayn':
+      return !state.played.includes('falkenhayn') && (state.turn >= 3 || state.played.includes('moltke'));
+    case 'ap_entrench':
+    case 'cp_entrench':
+      // Only one side may ever play Entrench (9.5.1.1).
+      return !ENTRENCH_KEYS.some((k) => state.played.includes(k));
+    case 'rape_of_belgium':
+      return state.played.includes('guns_of_august');
+    case 'reichstag_truce':
+      return true;
+    case 'landwehr':
+      return replacementOptions(state, 'cp', { ge: 2, ah: 2, tu: 2, bu: 2 }, true).length > 0;
+    case 'paris_taxis':
+      return parisTaxiTargets(state).length > 0;
+    case 'russian_cavalry':
+      return (
+        ['ru-corps-cavalry-1', 'ru-corps-cavalry-2'].every((u) => state.units[u]!.loc === OFFMAP) &&
+        russianCavalrySpaces(state).length > 0
+      );
+    default:
+      return false;
+  }
+}
+
+export function parisTaxiTargets(state: Readable): string[] {
+  const supply = supplyOf(state);
+  return UNITS.filter((u) => {
+    const st = state.units[u.id]!;
+    return (
+      u.nation === 'fr' &&
+      u.type === 'army' &&
+      st.reduced &&
+      (st.loc === 'paris' || (MAP.has(st.loc) && MAP.adjacent('paris', st.loc))) &&
+      supply.unitSupplied(u.id)
+    );
+  }).map((u) => u.id);
+}
+
+/** Plays a card as its event; the phase it opens, if any, finishes the action itself. */
+export function playEvent(state: PogState, log: EventLog, side: Side, cardId: string): void {
+  const c = card(cardId);
+  discardFromHand(state, side, cardId, c.removeAfterEvent);
+  if (c.warStatus > 0) state.warStatus[side] += c.warStatus; // 9.5.1.3
+  log.add({
+    type: 'event',
+    text: `${sideName(side)} play ${cardName(cardId)} as an event`,
+    side,
+    card: cardId,
+    reveals: true,
+  });
+  if (c.event) state.played.push(c.event);
+  if (c.reinforcements) {
+    const units = reinforcementUnits(state, cardId)!;
+    state.reinforced.push(c.reinforcements.nation);
+    for (const u of units.filter((x) => !isArmy(x))) {
+      setLoc(state, u, RESERVE);
+      log.add({ type: 'reinforcement', text: `${label(u)} joins the reserve box`, unit: u });
+    }
+    const armies = units.filter(isArmy);
+    if (armies.length > 0) {
+      state.phase = { kind: 'placeReinforcements', side, units: armies };
+      return;
+    }
+    actionDone(state, log, side, 'event');
+    return;
+  }
+  switch (c.event) {
+    case 'guns_of_august': {
+      // Card CP 1: Liege's fort falls, the 1st and 2nd Armies enter it, and 1st-3rd Armies attack at once.
+      state.destroyedForts.push('liege');
+      touched(state);
+      for (const a of ['ge-army-1', 'ge-army-2']) setLoc(state, a, 'liege');
+      takeControl(state, log, 'liege', 'cp');
+      delete state.trenches.liege;
+      log.add({
+        type: 'gunsOfAugust',
+        text: 'The Liege forts fall; the German 1st and 2nd Armies enter Liege',
+      });
+      const op = newOperation(cardId, 0);
+      op.activated = { liege: 'attack', koblenz: 'attack' };
+      op.onlyAttackers = ['ge-army-1', 'ge-army-2', 'ge-army-3'];
+      state.phase = { kind: 'attack', side, op, combat: null };
+      return;
+    }
+    case 'reichstag_truce':
+      state.vp += 1;
+      log.add({ type: 'vp', text: `VP ${state.vp}`, vp: state.vp });
+      break;
+    case 'rape_of_belgium':
+      state.vp -= 1;
+      log.add({ type: 'vp', text: `VP ${state.vp}`, vp: state.vp });
+      break;
+    case 'ap_entrench':
+    case 'cp_entrench':
+      if (entrenchSpaces(state, side).length > 0) {
+        state.phase = { kind: 'entrenchEvent', side };
+        return;
+      }
+      break;
+    case 'landwehr':
+      state.phase = { kind: 'freeFlips', side, points: 2, card: cardId };
+      return;
+    case 'paris_taxis':
+      state.phase = { kind: 'freeFlips', side, points: 1, card: cardId };
+      return;
+    case 'russian_cavalry':
+      state.phase = {
+        kind: 'placeReinforcements',
+        side,
+        units: ['ru-corps-cavalry-1', 'ru-corps-cavalry-2'],
+      };
+      return;
+    default:
+      break;
+  }
+  actionDone(state, log, side, 'event');
+}
+
+/** Where a unit an event brings may be placed. */
+export function placementSpaces(state: Readable, unit: string): string[] {
+  if (unit.startsWith('ru-corps-cavalry')) {
+    const other = unit === 'ru-corps-cavalry-1' ? 'ru-corps-cavalry-2' : 'ru-corps-cavalry-1';
+    const partner = state.units[other]!.loc;
+    if (partner !== OFFMAP) return unitsIn(state, partner).length < STACK_LIMIT ? [partner] : [];
+    return russianCavalrySpaces(state);
+  }
+  return armyEntrySpaces(state, unit);
+}
+
+/** The free flips of Landwehr (CP 5) and Paris Taxis (AP 56): reduced units only, never the eliminated. */
+export function freeFlipTargets(state: Readable, side: Side, cardId: string): string[] {
+  if (card(cardId).event === 'paris_taxis') return parisTaxiTargets(state);
+  return replacementOptions(state, side, { ge: 9, ah: 9, tu: 9, bu: 9 }, true).map((o) => o.unit);
+}
+
+export { handOf };

@@ -1,0 +1,298 @@
+import type { EventLog } from '@salient/engine';
+import { touched } from './cache.ts';
+import { cardName, handOf } from './cards.ts';
+import { takeControl } from './control.ts';
+import { card, type RpNation, SPACES, UNITS } from './data/index.ts';
+import { besieged, fortSide, intactFort } from './forts.ts';
+import { eliminate } from './losses.ts';
+import { sideName, turnInfo } from './map.ts';
+import { replacementOptions } from './replacements.ts';
+import { handSizeOf, shuffleInPlace } from './setup.ts';
+import { supplyOf } from './supply.ts';
+import { MANDATE_TABLE } from './tables.ts';
+import { type ActionKind, other, type PogState, type Readable, type Side } from './types.ts';
+import { onMap, sideOf, unitsIn } from './units.ts';
+
+export const ROUNDS = 6;
+
+const NATION_NAMES: Record<string, string> = {
+  ah: 'Austria-Hungary',
+  br: 'Britain',
+  fr: 'France',
+  ge: 'Germany',
+  it: 'Italy',
+  ru: 'Russia',
+  tu: 'Turkey',
+};
+
+/** Whether a nation's capital is in enemy hands (7.1.2): both Vienna and Budapest for Austria-Hungary. */
+function capitalLost(state: PogState, nation: string): boolean {
+  const capitals = SPACES.filter((s) => s.capital && s.nation === nation).map((s) => s.id);
+  if (capitals.length === 0) return false;
+  const owner = SPACES.find((s) => s.id === capitals[0])!.faction;
+  return capitals.every((c) => state.control[c] !== owner);
+}
+
+/**
+ * Mandated Offensive Phase (6.0 A, 7.1): each side rolls on its table. A neutral nation or "none"
+ * means no offensive; a nation whose capital the enemy holds passes to the next box (7.1.2);
+ * "AH (It)" with Italy neutral counts as "AH" (7.1.6).
+ */
+export function rollMandates(state: PogState, log: EventLog): void {
+  for (const side of ['cp', 'ap'] as Side[]) {
+    const die = log.die('mandate', `${sideName(side)} Mandated Offensive`);
+    const table = MANDATE_TABLE[side];
+    let index = die - 1;
+    let nation = table[index] ?? null;
+    while (nation !== null && nation !== 'ah-it' && capitalLost(state, nation) && index < table.length - 1) {
+      index++;
+      nation = table[index] ?? null;
+    }
+    if (nation === 'ah-it') nation = 'ah';
+    if (nation !== null && state.neutral.includes(nation)) nation = null;
+    state.mandates[side] = { nation, made: nation === null };
+    log.add({
+      type: 'mandate',
+      text: `${sideName(side)}: ${nation ? `${NATION_NAMES[nation] ?? nation} must attack this turn` : 'no mandated offensive'}`,
+      side,
+      nation,
+    });
+  }
+}
+
+export function startTurn(state: PogState, log: EventLog): void {
+  state.actions = { ap: [], cp: [] };
+  state.reinforced = [];
+  state.turnFlags = [];
+  state.usedThisRound = [];
+  log.add({ type: 'turn', text: `Turn ${state.turn}: ${turnInfo(state.turn).name}`, turn: state.turn });
+  rollMandates(state, log);
+  state.phase = { kind: 'action', side: 'cp' };
+}
+
+/** Records a side's action for the round and hands play on (8.1); after six rounds each, the turn's later phases run. */
+export function actionDone(state: PogState, log: EventLog, side: Side, kind: ActionKind): void {
+  state.actions[side].push(kind);
+  state.usedThisRound = [];
+  if (state.outcome) return;
+  if (state.actions.ap.length >= ROUNDS && state.actions.cp.length >= ROUNDS) {
+    endActionPhase(state, log);
+    return;
+  }
+  const next = other(side);
+  state.phase = { kind: 'action', side: state.actions[next].length < ROUNDS ? next : side };
+}
+
+/** Attrition Phase (6.0 C, 14.3.5-14.3.6): out-of-supply units die, unsupplied spaces change hands, both sides at once. */
+export function attritionPhase(state: PogState, log: EventLog): void {
+  const supply = supplyOf(state);
+  const doomed = UNITS.filter((u) => onMap(state.units[u.id]!.loc) && !supply.unitSupplied(u.id)).map(
+    (u) => u.id,
+  );
+  const lostSpaces: string[] = [];
+  for (const s of SPACES) {
+    const owner = state.control[s.id]!;
+    if (state.neutral.includes(s.nation) || s.nation === 'sb') continue;
+    if (intactFort(state, s.id) && fortSide(s.id) === owner) continue;
+    if (!supply.spaceSupplied(owner, s.id)) lostSpaces.push(s.id);
+  }
+  const hit = new Set<string>();
+  for (const id of doomed) {
+    hit.add(state.units[id]!.loc);
+    eliminate(state, log, id, 'out of supply in the Attrition Phase');
+  }
+  for (const s of lostSpaces) {
+    const owner = state.control[s]!;
+    // A space keeps its owner while the owner's units still stand in it.
+    if (unitsIn(state, s).some((u) => sideOf(u) === owner)) continue;
+    hit.add(s);
+    takeControl(state, log, s, other(owner));
+  }
+  // 11.2.7: attrition wears trenches down, except in an intact fort's space.
+  for (const s of hit) {
+    const trench = state.trenches[s];
+    if (!trench || intactFort(state, s)) continue;
+    if (trench.level === 2) state.trenches[s] = { side: trench.side, level: 1 };
+    else delete state.trenches[s];
+  }
+}
+
+/** Siege Phase (6.0 D, 15.3): a die above a besieged fort's LF (-2 in 1914's one-month turns) destroys it. */
+export function siegePhase(state: PogState, log: EventLog): void {
+  for (const s of SPACES) {
+    if (!besieged(state, s.id)) continue;
+    const die = log.die('siege', `Siege of ${s.name}`);
+    const modified = state.turn <= 2 ? die - 2 : die;
+    if (modified > s.fort) {
+      state.destroyedForts.push(s.id);
+      touched(state);
+      log.add({ type: 'fortFalls', text: `The fort of ${s.name} surrenders`, space: s.id });
+      takeControl(state, log, s.id, other(fortSide(s.id)));
+    } else log.add({ type: 'fortHolds', text: `The fort of ${s.name} holds`, space: s.id });
+  }
+}
+
+/** War Status Phase (6.0 E): the VP table's end-of-turn items, then automatic victory (5.2). */
+export function warStatusPhase(state: PogState, log: EventLog): void {
+  for (const side of ['ap', 'cp'] as Side[]) {
+    const m = state.mandates[side];
+    if (m.nation !== null && !m.made) {
+      state.vp += side === 'cp' ? -1 : 1;
+      log.add({
+        type: 'vp',
+        text: `${sideName(side)} missed their Mandated Offensive: VP ${state.vp}`,
+        vp: state.vp,
+      });
+    }
+  }
+  if (state.played.includes('blockade') && turnInfo(state.turn).season === 'winter') {
+    state.vp -= 1;
+    log.add({ type: 'vp', text: `The blockade: VP ${state.vp}`, vp: state.vp });
+  }
+  if (state.vp >= 20) finish(state, log, 'cp', 'automatic victory: the VP track reached 20');
+  else if (state.vp <= 0) finish(state, log, 'ap', 'automatic victory: the VP track fell to 0');
+}
+
+export function finish(state: PogState, log: EventLog, winner: Side | null, reason: string): void {
+  state.outcome = { winner, reason };
+  state.phase = { kind: 'over' };
+  log.add({
+    type: 'gameOver',
+    text: `Game over: ${winner ? `${sideName(winner)} win` : 'a draw'} (${reason})`,
+  });
+}
+
+function endActionPhase(state: PogState, log: EventLog): void {
+  attritionPhase(state, log);
+  siegePhase(state, log);
+  warStatusPhase(state, log);
+  if (state.outcome) return;
+  nextReplacementSegment(state, log, null);
+}
+
+/** Replacement Phase (6.0 F): the Allies spend first, then the Central Powers; points left are lost (17.1.2). */
+export function nextReplacementSegment(state: PogState, log: EventLog, done: Side | null): void {
+  const order: Side[] = ['ap', 'cp'];
+  const start = done === null ? 0 : order.indexOf(done) + 1;
+  if (done !== null) clearRp(state, done);
+  for (let i = start; i < order.length; i++) {
+    const side = order[i]!;
+    if (replacementOptions(state, side).length > 0) {
+      state.phase = { kind: 'replacement', side };
+      return;
+    }
+    clearRp(state, side);
+  }
+  drawPhase(state, log);
+}
+
+const RP_SIDE: Record<RpNation, Side> = {
+  a: 'ap',
+  br: 'ap',
+  fr: 'ap',
+  it: 'ap',
+  ru: 'ap',
+  ah: 'cp',
+  bu: 'cp',
+  ge: 'cp',
+  tu: 'cp',
+};
+
+function clearRp(state: PogState, side: Side): void {
+  for (const key of Object.keys(state.rp) as RpNation[]) if (RP_SIDE[key] === side) delete state.rp[key];
+}
+
+export const rpSide = (n: RpNation) => RP_SIDE[n];
+
+/** Draws up to the hand size, reshuffling the discards once the draw pile runs out (6.0 G). */
+export function drawCards(state: PogState, log: EventLog, side: Side, count: number): void {
+  const deck = state.decks[side];
+  const drawn: string[] = [];
+  for (let i = 0; i < count; i++) {
+    if (deck.draw.length === 0) {
+      if (deck.discard.length === 0) break;
+      deck.draw = deck.discard;
+      deck.discard = [];
+      shuffleInPlace(deck.draw, log.rng);
+      log.add({
+        type: 'reshuffle',
+        text: `${sideName(side)} shuffle their discards into a new draw pile`,
+        side,
+      });
+    }
+    drawn.push(deck.draw.shift()!);
+  }
+  deck.hand.push(...drawn);
+  if (drawn.length === 0) return;
+  log.add({
+    type: 'draw',
+    text: `${sideName(side)} draw ${drawn.length} card(s)`,
+    side,
+    count: drawn.length,
+  });
+  log.add({
+    type: 'drawnCards',
+    text: `You draw ${drawn.map(cardName).join(', ')}`,
+    to: [side],
+    cards: drawn,
+    reveals: true,
+  });
+}
+
+function drawPhase(state: PogState, log: EventLog): void {
+  for (const side of ['ap', 'cp'] as Side[]) {
+    const deck = state.decks[side];
+    // 9.5.4.5: combat cards kept on the table go to the discards at the end of the turn.
+    deck.discard.push(...deck.table);
+    deck.table = [];
+  }
+  nextDiscardSegment(state, log, null);
+}
+
+export const combatCardsInHand = (state: Readable, side: Side) =>
+  handOf(state, side).filter((c) => card(c).combatCard);
+
+/**
+ * 9.5.4.6: before drawing, each side may throw away combat cards from its hand (the Allies first).
+ * Not asked after the scenario's last turn, when no card will be drawn to use.
+ */
+export function nextDiscardSegment(state: PogState, log: EventLog, done: Side | null): void {
+  const order: Side[] = ['ap', 'cp'];
+  const start = done === null ? 0 : order.indexOf(done) + 1;
+  if (state.turn < state.lastTurn) {
+    for (let i = start; i < order.length; i++) {
+      const side = order[i]!;
+      if (combatCardsInHand(state, side).length > 0) {
+        state.phase = { kind: 'discardCombat', side };
+        return;
+      }
+    }
+    for (const side of order) {
+      const deck = state.decks[side];
+      drawCards(state, log, side, Math.max(0, handSizeOf(state) - deck.hand.length));
+    }
+  }
+  endTurn(state, log);
+}
+
+/** End of turn (6.0 H); the Introductory scenario ends after turn 3 with its victory levels (5.3.4). */
+function endTurn(state: PogState, log: EventLog): void {
+  if (state.turn >= state.lastTurn) {
+    if (state.vp >= 14) finish(state, log, 'cp', `VP ${state.vp} at the end of the scenario (14 or more)`);
+    else if (state.vp <= 10)
+      finish(state, log, 'ap', `VP ${state.vp} at the end of the scenario (10 or fewer)`);
+    else finish(state, log, null, `VP ${state.vp} at the end of the scenario (11 to 13)`);
+    return;
+  }
+  state.turn += 1;
+  startTurn(state, log);
+}
+
+/** Spends a card from the hand to the discards, or out of the game for a removed event (9.5.1.2). */
+export function discardFromHand(state: PogState, side: Side, cardId: string, remove: boolean): void {
+  const deck = state.decks[side];
+  deck.hand = deck.hand.filter((c) => c !== cardId);
+  (remove ? deck.removed : deck.discard).push(cardId);
+}
+
+export const inHand = (state: PogState, side: Side, id: string) => handOf(state, side).includes(id);

@@ -1,0 +1,213 @@
+import type { EventLog } from '@salient/engine';
+import { activationCost, sudArmyStack } from './activation.ts';
+import { defendersOf, mayAttack, targetKind } from './combat.ts';
+import { card, space } from './data/index.ts';
+import { actionDone } from './flow.ts';
+import { MAP, turnInfo } from './map.ts';
+import { moveAlong, reachable, stackDestinations } from './movement.ts';
+import { supplyOf } from './supply.ts';
+import type { ActivationMode, Operation, PogState, Readable, Side } from './types.ts';
+import { label, lfOf, mfOf, occupancy, sideOf, unitsIn } from './units.ts';
+
+export function newOperation(card: string | null, points: number): Operation {
+  return {
+    card,
+    points,
+    activated: {},
+    moved: [],
+    attacked: [],
+    entrenching: [],
+    retreated: [],
+    sudArmySpace: null,
+    onlyAttackers: null,
+  };
+}
+
+export interface ActivationOption {
+  space: string;
+  cost: number;
+  modes: ActivationMode[];
+}
+
+/**
+ * Spaces a side may still activate and at what cost (9.2): occupied by its units (9.2.6), not yet
+ * activated, affordable. A desert space may not be activated for combat in summer (15.2.5); the
+ * Allies activate at most one Near East space for combat per round (9.2.7).
+ */
+export function activationOptions(state: Readable, side: Side, op: Operation): ActivationOption[] {
+  const occupied = occupancy(state);
+  const out: ActivationOption[] = [];
+  const nearEastCombat = Object.entries(op.activated).some(
+    ([s, mode]) => mode === 'attack' && space(s).map === 'neareast',
+  );
+  for (const [s, units] of occupied) {
+    if (op.activated[s] || !units.some((u) => sideOf(u) === side)) continue;
+    const cost = activationCost(state, side, s, op);
+    if (cost > op.points) continue;
+    const modes: ActivationMode[] = ['move'];
+    const summerDesert = space(s).terrain === 'desert' && turnInfo(state.turn).season === 'summer';
+    const nearEastLimit = side === 'ap' && space(s).map === 'neareast' && nearEastCombat;
+    if (!summerDesert && !nearEastLimit) modes.push('attack');
+    out.push({ space: s, cost, modes });
+  }
+  return out.sort((a, b) => (a.space < b.space ? -1 : 1));
+}
+
+export function activate(
+  state: PogState,
+  log: EventLog,
+  side: Side,
+  op: Operation,
+  s: string,
+  mode: ActivationMode,
+): void {
+  const cost = activationCost(state, side, s, op);
+  if (side === 'cp' && sudArmyStack(state, s) && op.sudArmySpace === null && cost === 1) op.sudArmySpace = s;
+  op.points -= cost;
+  op.activated[s] = mode;
+  log.add({
+    type: 'activated',
+    text: `${space(s).name} activated for ${mode === 'move' ? 'movement' : 'combat'} (${cost} OPS)`,
+    space: s,
+    mode,
+    cost,
+  });
+}
+
+/** Units that may still move: in a space activated for movement, not moved yet, supplied when they start (14.1.1.3). */
+export function movers(state: Readable, side: Side, op: Operation, supply = supplyOf(state)): string[] {
+  const out: string[] = [];
+  for (const [s, mode] of Object.entries(op.activated)) {
+    if (mode !== 'move') continue;
+    for (const u of unitsIn(state, s)) {
+      if (sideOf(u) !== side || op.moved.includes(u) || op.entrenching.includes(u)) continue;
+      if (mfOf(state, u) < 1 || !supply.unitSupplied(u)) continue;
+      out.push(u);
+    }
+  }
+  return out;
+}
+
+/** Whether trench digging is open to a side (11.2.1): from Fall 1914, or once it has played Entrench. */
+export function mayDig(state: Readable, side: Side): boolean {
+  return state.turn >= 3 || state.played.includes(side === 'cp' ? 'cp_entrench' : 'ap_entrench');
+}
+
+/** Units that may try to dig in instead of moving: one per activated space, supplied (11.2.1, 14.3.3). */
+export function diggers(state: Readable, side: Side, op: Operation, supply = supplyOf(state)): string[] {
+  if (!mayDig(state, side)) return [];
+  const out: string[] = [];
+  for (const [s, mode] of Object.entries(op.activated)) {
+    if (mode !== 'move') continue;
+    if (op.entrenching.some((u) => state.units[u]!.loc === s)) continue;
+    const trench = state.trenches[s];
+    if (trench && (trench.side !== side || trench.level === 2)) continue;
+    for (const u of unitsIn(state, s)) {
+      if (sideOf(u) === side && !op.moved.includes(u) && supply.unitSupplied(u)) out.push(u);
+    }
+  }
+  return out;
+}
+
+export function moveUnit(state: PogState, log: EventLog, op: Operation, id: string, to: string): void {
+  const path = reachable(state, id).paths.get(to)!;
+  moveAlong(state, log, id, path);
+  op.moved.push(id);
+}
+
+/** Moves every unit still free to move in a space together to one destination (11.1.1). */
+export function moveStack(
+  state: PogState,
+  log: EventLog,
+  side: Side,
+  op: Operation,
+  from: string,
+  to: string,
+): void {
+  const units = movers(state, side, op).filter((u) => state.units[u]!.loc === from);
+  const paths = stackDestinations(state, units).get(to)!;
+  for (const [u, path] of paths) {
+    moveAlong(state, log, u, path);
+    op.moved.push(u);
+  }
+}
+
+/**
+ * Entrenchment after movement (11.2.2): without its Entrench event a side rolls for level 1 (die at
+ * most the unit's LF); with it, level 1 is automatic and a level 1 trench rolls for level 2.
+ */
+export function digIn(state: PogState, log: EventLog, side: Side, op: Operation): void {
+  const entrenchPlayed = state.played.includes(side === 'cp' ? 'cp_entrench' : 'ap_entrench');
+  for (const id of op.entrenching) {
+    const s = state.units[id]!.loc;
+    const name = space(s).name;
+    const trench = state.trenches[s];
+    if (!trench && entrenchPlayed) {
+      state.trenches[s] = { side, level: 1 };
+      log.add({ type: 'trench', text: `${label(id)} digs a level 1 trench in ${name}`, space: s });
+      continue;
+    }
+    if (trench && (!entrenchPlayed || trench.level === 2)) continue;
+    const die = log.die('entrench', `${label(id)} digs in at ${name}`);
+    if (die <= lfOf(state, id)) {
+      state.trenches[s] = { side, level: trench ? 2 : 1 };
+      log.add({ type: 'trench', text: `A level ${trench ? 2 : 1} trench now stands in ${name}`, space: s });
+    } else log.add({ type: 'trench', text: `The digging at ${name} fails`, space: s });
+  }
+  op.entrenching = [];
+}
+
+/** Spaces the side may attack now, with the units able to join each attack (12.1.4-12.1.6). */
+export function attackTargets(
+  state: Readable,
+  side: Side,
+  op: Operation,
+  supply = supplyOf(state),
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const fought = op.attacked.length > 0;
+  for (const [s, mode] of Object.entries(op.activated)) {
+    if (mode !== 'attack') continue;
+    const units = unitsIn(state, s).filter((u) => sideOf(u) === side);
+    for (const target of [s, ...MAP.neighbors(s)]) {
+      const kind = targetKind(state, target, side);
+      if (kind === 'friendly') continue;
+      if (target === s && kind !== 'fort' && kind !== 'enemy') continue;
+      // 12.2.1: attacks on empty spaces come before all others.
+      if (kind === 'empty' && fought) continue;
+      for (const u of units) {
+        if (!mayAttack(state, op, u, target, supply)) continue;
+        const list = out.get(target);
+        if (list) list.push(u);
+        else out.set(target, [u]);
+      }
+    }
+  }
+  return out;
+}
+
+export function finishOperation(state: PogState, log: EventLog, side: Side, op: Operation): void {
+  log.add({ type: 'opsDone', text: 'Operations end', side });
+  actionDone(
+    state,
+    log,
+    side,
+    op.card === null ? 'oneOp' : card(op.card).event === 'guns_of_august' ? 'event' : 'ops',
+  );
+}
+
+/** After movement: dig in, then attack if any space was activated for combat, else end the action. */
+export function endMovement(state: PogState, log: EventLog, side: Side, op: Operation): void {
+  digIn(state, log, side, op);
+  toAttackOrEnd(state, log, side, op);
+}
+
+export function toAttackOrEnd(state: PogState, log: EventLog, side: Side, op: Operation): void {
+  if (Object.values(op.activated).includes('attack') && attackTargets(state, side, op).size > 0) {
+    state.phase = { kind: 'attack', side, op, combat: null };
+  } else finishOperation(state, log, side, op);
+}
+
+export function defendingUnits(state: Readable, target: string, side: Side, op: Operation): string[] {
+  return defendersOf(state, target, side, op);
+}

@@ -1,0 +1,108 @@
+import type { MarkerPresentation, PiecePresentation, Presentation, Seat } from '@salient/engine';
+import { cardName } from './cards.ts';
+import { space, UNITS } from './data/index.ts';
+import { besieged } from './forts.ts';
+import { sideName, turnInfo } from './map.ts';
+import { ELIMINATED, type PogView, RESERVE, type Side } from './types.ts';
+import { unitLabel } from './units.ts';
+
+/** What the generic board draws of a view: counters, boxes, trench and fort markers, control, tracks. */
+export function presentView(view: PogView, _seat: Seat | null): Presentation {
+  const pieces: PiecePresentation[] = [];
+  const stackIndex = new Map<string, number>();
+  const boxes: Record<string, PiecePresentation[]> = {};
+  for (const u of UNITS) {
+    const st = view.units[u.id]!;
+    const piece = (loc: string | null, index: number): PiecePresentation => ({
+      id: u.id,
+      loc,
+      side: u.side,
+      label: unitLabel(u),
+      symbol: 'infantry',
+      size: u.type === 'army' ? 'XX' : 'X',
+      factors: st.reduced ? `${u.reducedCf}-${u.reducedLf}-${u.reducedMf}` : `${u.cf}-${u.lf}-${u.mf}`,
+      reduced: st.reduced,
+      stackIndex: index,
+      ...(st.oos ? { note: 'out of supply' } : {}),
+    });
+    if (st.loc === RESERVE || st.loc === ELIMINATED) {
+      const box = `${u.side}-${st.loc}`;
+      boxes[box] ??= [];
+      boxes[box].push(piece(null, boxes[box].length));
+      continue;
+    }
+    if (!view.units[u.id] || !isSpace(st.loc)) continue;
+    const index = stackIndex.get(st.loc) ?? 0;
+    stackIndex.set(st.loc, index + 1);
+    pieces.push(piece(st.loc, index));
+  }
+  const markers: MarkerPresentation[] = [];
+  for (const [s, t] of Object.entries(view.trenches))
+    markers.push({ loc: s, kind: 'trench', label: `Trench ${t.level}`, side: t.side });
+  for (const s of view.destroyedForts)
+    markers.push({ loc: s, kind: 'fort-destroyed', label: 'Fort destroyed' });
+  for (const s of Object.keys(view.control))
+    if (space(s).fort > 0 && besieged(view, s)) markers.push({ loc: s, kind: 'besieged', label: 'Besieged' });
+  const control: Record<string, Seat> = {};
+  for (const [s, side] of Object.entries(view.control))
+    if (!view.neutral.includes(space(s).nation)) control[s] = side;
+  const mandate = (side: Side) => {
+    const m = view.mandates[side];
+    return m.nation === null ? 'none' : `${m.nation.toUpperCase()}${m.made ? ' (made)' : ''}`;
+  };
+  const deckLine = (side: Side) => {
+    const d = view.decks[side];
+    return `hand ${d.handCount}, draw ${d.drawCount}, discards ${d.discard.length}, removed ${d.removed.length}${d.table.length ? `, on table: ${d.table.map(cardName).join(', ')}` : ''}`;
+  };
+  const rp = Object.entries(view.rp)
+    .map(([n, v]) => `${n.toUpperCase()} ${v}`)
+    .join(', ');
+  return {
+    pieces,
+    markers,
+    control,
+    boxes: (['ap', 'cp'] as Side[]).flatMap((side) => [
+      {
+        id: `${side}-reserve`,
+        label: `${sideName(side)} reserve box`,
+        pieces: boxes[`${side}-reserve`] ?? [],
+      },
+      {
+        id: `${side}-eliminated`,
+        label: `${sideName(side)} eliminated units`,
+        pieces: boxes[`${side}-eliminated`] ?? [],
+      },
+    ]),
+    tracks: [
+      { id: 'turn', label: 'Turn', value: `${view.turn} of ${view.lastTurn}: ${turnInfo(view.turn).name}` },
+      {
+        id: 'rounds',
+        label: 'Action rounds (CP / AP)',
+        value: `${view.actions.cp.length} / ${view.actions.ap.length}`,
+      },
+      { id: 'vp', label: 'Victory points', value: String(view.vp) },
+      {
+        id: 'warStatus',
+        label: 'War status (AP / CP)',
+        value: `${view.warStatus.ap} / ${view.warStatus.cp}`,
+      },
+      {
+        id: 'mandates',
+        label: 'Mandated offensives (AP / CP)',
+        value: `${mandate('ap')} / ${mandate('cp')}`,
+      },
+      { id: 'rp', label: 'Replacement points', value: rp || 'none' },
+      { id: 'apCards', label: 'Allied cards', value: deckLine('ap') },
+      { id: 'cpCards', label: 'Central Powers cards', value: deckLine('cp') },
+    ],
+  };
+}
+
+function isSpace(loc: string): boolean {
+  try {
+    space(loc);
+    return true;
+  } catch {
+    return false;
+  }
+}

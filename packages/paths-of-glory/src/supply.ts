@@ -1,0 +1,117 @@
+import { memo } from './cache.ts';
+import { type Nation, SPACES, space } from './data/index.ts';
+import { besieged, fortSide, intactFort } from './forts.ts';
+import { MAP, mayCross } from './map.ts';
+import type { Readable, Side } from './types.ts';
+import { nationOf, occupancy, sideOf } from './units.ts';
+
+/** Russia's allies in the east draw on Russian depots and Belgrade, never on London or by sea (14.2.2). */
+const EASTERN: readonly string[] = ['ru', 'sb', 'ro'];
+
+export function isNeutralSpace(state: Readable, id: string): boolean {
+  return state.neutral.includes(space(id).nation);
+}
+
+function sources(state: Readable, side: Side, nation: Nation | null): string[] {
+  const friendly = (id: string) => state.control[id] === side && !isNeutralSpace(state, id);
+  if (side === 'cp') return ['essen', 'breslau', 'sofia', 'constantinople'].filter(friendly);
+  if (nation !== null && EASTERN.includes(nation)) {
+    return SPACES.filter((s) => s.supplySource && (s.nation === 'ru' || s.id === 'belgrade'))
+      .map((s) => s.id)
+      .filter(friendly);
+  }
+  return ['london'].filter(friendly);
+}
+
+/** Ports a side may trace supply through by sea (14.1.4). */
+function usablePort(state: Readable, side: Side, id: string): boolean {
+  const s = space(id);
+  if (state.control[id] !== side || isNeutralSpace(state, id)) return false;
+  if (side === 'cp') return s.cpPort && (s.nation === 'ge' || s.nation === 'ru') && !besieged(state, id);
+  if (s.nation === 'ge' || s.nation === 'ru') return false;
+  if (id === 'constantinople' && state.control.gallipoli !== 'ap') return false;
+  return s.apPort && !besieged(state, id);
+}
+
+/**
+ * The spaces a side's supply flows through for units of a nation (null: any nation, used for the
+ * attrition of spaces, 14.2.5). A supply path runs through friendly, non-neutral spaces free of enemy
+ * units (a besieged enemy fort does not stop it), over dotted lines only where the nation may cross,
+ * and may jump by sea between usable ports (14.1.2-14.1.4).
+ */
+export function supplyNetwork(state: Readable, side: Side, nation: Nation | null): Set<string> {
+  const occupied = occupancy(state);
+  const enemyIn = (id: string) => (occupied.get(id) ?? []).some((u) => sideOf(u) !== side);
+  const passable = (id: string) => {
+    if (isNeutralSpace(state, id) || enemyIn(id)) return false;
+    if (state.control[id] === side)
+      return !(intactFort(state, id) && fortSide(id) !== side && !besieged(state, id));
+    return intactFort(state, id) && fortSide(id) !== side && besieged(state, id);
+  };
+  const eastern = nation !== null && EASTERN.includes(nation);
+  const cross = (a: string, b: string) =>
+    nation === null || mayCross(a, b, nation) || (eastern && mayCross(a, b, 'ru'));
+  const reached = new Set<string>();
+  const queue: string[] = [];
+  const reach = (id: string) => {
+    if (reached.has(id) || !passable(id)) return;
+    reached.add(id);
+    queue.push(id);
+  };
+  for (const s of sources(state, side, nation)) reach(s);
+  let seaUsed = eastern;
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    if (!seaUsed && usablePort(state, side, id)) {
+      seaUsed = true;
+      for (const p of SPACES) if (usablePort(state, side, p.id)) reach(p.id);
+    }
+    for (const n of MAP.neighbors(id)) if (cross(id, n)) reach(n);
+  }
+  return reached;
+}
+
+/** A memo of supply networks for one unchanging state (choices, views, one resolution step). */
+export class Supply {
+  private readonly nets = new Map<string, Set<string>>();
+  constructor(private readonly state: Readable) {}
+
+  network(side: Side, nation: Nation | null): Set<string> {
+    const key = `${side}:${nation === null ? '*' : EASTERN.includes(nation) ? 'east' : nation}`;
+    let net = this.nets.get(key);
+    if (!net) {
+      net = supplyNetwork(this.state, side, nation);
+      this.nets.set(key, net);
+    }
+    return net;
+  }
+
+  /** Whether a unit of this side and nation standing at `at` can trace supply (14.1). */
+  suppliedAt(side: Side, nation: Nation, at: string): boolean {
+    if (nation === 'mn') return true;
+    if (nation === 'sb' && space(at).nation === 'sb') return true;
+    const net = this.network(side, nation);
+    if (net.has(at)) return true;
+    const eastern = EASTERN.includes(nation);
+    return MAP.neighbors(at).some(
+      (n) => net.has(n) && (mayCross(at, n, nation) || (eastern && mayCross(at, n, 'ru'))),
+    );
+  }
+
+  unitSupplied(id: string): boolean {
+    const loc = this.state.units[id]!.loc;
+    if (!MAP.has(loc)) return true;
+    return this.suppliedAt(sideOf(id), nationOf(id), loc);
+  }
+
+  /** A space, not a unit, tracing to any of its side's sources (attrition of control, 14.3.6). */
+  spaceSupplied(side: Side, at: string): boolean {
+    const net = this.network(side, null);
+    return net.has(at) || MAP.neighbors(at).some((n) => net.has(n));
+  }
+}
+
+/** The supply memo of a state, shared by every rule that asks within one unchanged position. */
+export function supplyOf(state: Readable): Supply {
+  return memo(state, 'supply', () => new Supply(state));
+}
