@@ -1,6 +1,6 @@
 import { type JsonObject, pickAction, rngFromSeed, rollInPlace } from '@salient/engine';
 import { games } from '@salient/games';
-import type { MatchSummary, MatchUpdate } from '@salient/protocol';
+import type { MatchSummary } from '@salient/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { freshPglite, type TestDatabase } from './helpers/databases.ts';
@@ -64,11 +64,11 @@ describe('Paths of Glory through the server', () => {
       const ack = await players[seat]!.submit(id, action, seq);
       expect(ack, JSON.stringify(action)).toEqual({ ok: true, seq: seq + 1 });
       seq++;
-      const [toCp, toAp, toWatcher] = (await Promise.all([
+      const [toCp, toAp, toWatcher] = await Promise.all([
         cp.waitForSeq(seq),
         ap.waitForSeq(seq),
         watcher.waitForSeq(seq),
-      ])) as MatchUpdate[];
+      ]);
       views.cp = toCp!.view;
       views.ap = toAp!.view;
       // Own hand only; the other hand as a count; nothing for a spectator.
