@@ -89,7 +89,7 @@ describe('in-game history', () => {
     }
   });
 
-  it('shows a private match history to its players only until it ends', async () => {
+  it('shows a private match history only to those who may see the match: others are told it does not exist', async () => {
     const secret = (
       await alice.request<MatchSummary>('POST', '/api/matches', {
         game: 'loos',
@@ -103,8 +103,14 @@ describe('in-game history', () => {
       'GET',
       `/api/matches/${secret.id}/positions/0`,
     );
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('FORBIDDEN');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+    // The invite code is the invitation: its holder may step through the history too.
+    const invited = await carol.request(
+      'GET',
+      `/api/matches/${secret.id}/positions/0?invite=${secret.inviteCode}`,
+    );
+    expect(invited.status).toBe(200);
   });
 });
 
