@@ -20,6 +20,8 @@ export interface Measured {
   opponentP50: number;
   opponentP99: number;
   cpuMsPerMove: number;
+  /** PostgreSQL's backends for the benchmark's database, when there are any to read. */
+  databaseCpuMsPerMove: number | null;
   errors: number;
   /** The 1-minute load average when the side's measurement started and ended. */
   load: [number, number];
@@ -46,6 +48,7 @@ const COLUMNS: [string, number][] = [
   ['confirm p50/p99 ms', 20],
   ['both hold p50/p99 ms', 22],
   ['CPU/move ms', 12],
+  ['DB CPU/move ms', 15],
   ['moves', 8],
   ['errors', 7],
   ['load avg', 12],
@@ -60,6 +63,7 @@ export function formatRow(r: Measured | null): string {
         `${r.confirmP50.toFixed(1)} / ${r.confirmP99.toFixed(1)}`,
         `${r.opponentP50.toFixed(1)} / ${r.opponentP99.toFixed(1)}`,
         r.cpuMsPerMove.toFixed(3),
+        r.databaseCpuMsPerMove === null ? '-' : r.databaseCpuMsPerMove.toFixed(3),
         String(r.moves),
         String(r.errors),
         `${r.load[0].toFixed(2)}-${r.load[1].toFixed(2)}`,

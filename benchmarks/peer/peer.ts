@@ -20,11 +20,12 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { JsonObject } from '@salient/engine';
 import type { SubmitAck } from '@salient/protocol';
-import { freshPglite, freshPostgres } from '../../apps/server/test/helpers/databases.ts';
+import { freshPglite, freshPostgres, TEST_DATABASE_URL } from '../../apps/server/test/helpers/databases.ts';
 import { type Player, TestUser } from '../../apps/server/test/helpers/harness.ts';
 import { freePort, ServerProcess } from '../../apps/server/test/helpers/processes.ts';
 import { BoardgameioProcess, BoardgameioTable, lobby } from './boardgameio.ts';
 import { cpuSeconds, formatRow, type Measured, percentile, type Sample } from './measure.ts';
+import { backendCpu, cpuBetween } from './postgresBackends.ts';
 
 // `pnpm bench:peer -- --matches 10` passes the `--` through: it only separates pnpm's own arguments.
 const { values } = parseArgs({
@@ -67,6 +68,7 @@ interface Table {
 async function drive(
   pid: number,
   tables: Table[],
+  databaseCpu?: () => Promise<Map<number, number>>,
 ): Promise<Omit<Measured, 'side' | 'persists' | 'consistency'>> {
   const samples: Sample[] = [];
   let errors = 0;
@@ -74,9 +76,11 @@ async function drive(
   const measureFrom = start + WARMUP * 1000;
   const stopAt = measureFrom + SECONDS * 1000;
   let cpuBefore = 0;
+  let databaseBefore = new Map<number, number>();
   const loadBefore = loadavg()[0]!;
-  const marked = sleep(WARMUP * 1000).then(() => {
+  const marked = sleep(WARMUP * 1000).then(async () => {
     cpuBefore = cpuSeconds(pid);
+    if (databaseCpu) databaseBefore = await databaseCpu();
   });
   await Promise.all(
     tables.map(async (t) => {
@@ -96,6 +100,7 @@ async function drive(
   await marked;
   const elapsed = (performance.now() - measureFrom) / 1000;
   const cpu = cpuSeconds(pid) - cpuBefore;
+  const databaseAfter = databaseCpu ? await databaseCpu() : null;
   const confirm = samples.map((s) => s.confirmMs).sort((a, b) => a - b);
   const opponent = samples.map((s) => s.opponentMs).sort((a, b) => a - b);
   return {
@@ -107,6 +112,10 @@ async function drive(
     opponentP50: percentile(opponent, 50),
     opponentP99: percentile(opponent, 99),
     cpuMsPerMove: (cpu * 1000) / Math.max(1, samples.length),
+    databaseCpuMsPerMove:
+      databaseAfter && databaseAfter.size > 0
+        ? (cpuBetween(databaseBefore, databaseAfter) * 1000) / Math.max(1, samples.length)
+        : null,
     errors,
     load: [loadBefore, loadavg()[0]!],
   };
@@ -237,7 +246,14 @@ async function runSalient(db: 'postgres' | 'pglite'): Promise<Measured> {
       10,
       (i) => SalientTable.open(server.url, i),
     );
-    const result = await drive(server.pid!, tables);
+    const target = database.target;
+    const result = await drive(
+      server.pid!,
+      tables,
+      target.kind === 'postgres'
+        ? () => backendCpu(TEST_DATABASE_URL, new URL(target.url).pathname.slice(1))
+        : undefined,
+    );
     await sleep(300);
     // Every acknowledged move is in the match, once: the server's seq counts deployments + moves.
     let lost = 0;
@@ -253,8 +269,8 @@ async function runSalient(db: 'postgres' | 'pglite'): Promise<Measured> {
       side: `Salient on ${db === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
       persists:
         db === 'postgres'
-          ? 'every action, committed (synchronous commit) before its acknowledgement'
-          : 'every action, committed to the embedded database (files on disk) before its acknowledgement',
+          ? 'every action, committed (synchronous commit) before its acknowledgement; DB CPU is its backends'
+          : 'every action, committed to the embedded database (files on disk) before its acknowledgement; PGlite runs inside the server process, so its CPU is in CPU/move',
       ...result,
       consistency: `lost / extra acknowledged actions: ${lost} / ${extra}`,
     };
@@ -286,11 +302,22 @@ console.log('');
 for (const r of results) console.log(`${r.side.padEnd(22)} persists ${r.persists}; ${r.consistency}`);
 const peer = results.find((r) => r.side.startsWith('boardgame.io'));
 if (peer) {
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
   console.log('');
-  console.log('Salient / boardgame.io  moves/s   confirm p50   confirm p99   CPU per move');
-  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`.padStart(7);
-  for (const r of results.filter((x) => x !== peer))
+  console.log(
+    'Salient / boardgame.io  moves/s  confirm p50  confirm p99  CPU/move  CPU/move with DB backends',
+  );
+  for (const r of results.filter((x) => x !== peer)) {
+    const withDatabase = r.cpuMsPerMove + (r.databaseCpuMsPerMove ?? 0);
     console.log(
-      `${r.side.padEnd(22)} ${ratio(r.movesPerSecond, peer.movesPerSecond)}   ${ratio(r.confirmP50, peer.confirmP50)}       ${ratio(r.confirmP99, peer.confirmP99)}       ${ratio(r.cpuMsPerMove, peer.cpuMsPerMove)}`,
+      [
+        r.side.padEnd(22),
+        ratio(r.movesPerSecond, peer.movesPerSecond).padStart(8),
+        ratio(r.confirmP50, peer.confirmP50).padStart(12),
+        ratio(r.confirmP99, peer.confirmP99).padStart(11),
+        ratio(r.cpuMsPerMove, peer.cpuMsPerMove).padStart(9),
+        ratio(withDatabase, peer.cpuMsPerMove).padStart(27),
+      ].join(' '),
     );
+  }
 }
