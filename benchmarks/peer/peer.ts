@@ -13,7 +13,8 @@
  * boardgame.io: the mover's own state update, its protocol's only answer), and to the opponent
  * holding the new state; the opponent then moves. So every match has one move in flight at a time,
  * on both sides alike. Moves submitted during the first --warmup seconds are not counted. Server CPU
- * is the server process's user + system time from /proc over the measured window.
+ * is the server process's user + system time from /proc over the measured window (PGlite runs inside
+ * Salient's process); on PostgreSQL, its backends' CPU for the benchmark's database is shown apart.
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
