@@ -10,6 +10,14 @@ export class Metrics {
   sockets = 0;
   /** Match updates built (each encoded once for its room), by audience. */
   readonly updatesBuilt = { seats: 0, spectators: 0 };
+  /** Statements that appended actions, and the actions they carried: their ratio is the batching. */
+  appendCommits = 0;
+  appendedActions = 0;
+
+  appendsCommitted(commits: number, actions: number): void {
+    this.appendCommits += commits;
+    this.appendedActions += actions;
+  }
 
   actionDone(ok: boolean, seconds: number): void {
     if (ok) this.actionsAccepted++;
@@ -46,6 +54,16 @@ export class Metrics {
     );
     lines.push(`salient_updates_built_total{audience="seats"} ${this.updatesBuilt.seats}`);
     lines.push(`salient_updates_built_total{audience="spectators"} ${this.updatesBuilt.spectators}`);
+    lines.push(
+      '# HELP salient_append_commits_total Statements (each its own commit) that appended actions.',
+      '# TYPE salient_append_commits_total counter',
+    );
+    lines.push(`salient_append_commits_total ${this.appendCommits}`);
+    lines.push(
+      '# HELP salient_append_rows_total Actions those statements carried (group commit: many per statement).',
+      '# TYPE salient_append_rows_total counter',
+    );
+    lines.push(`salient_append_rows_total ${this.appendedActions}`);
     lines.push(
       '# HELP salient_action_latency_seconds From receipt to acknowledgement.',
       '# TYPE salient_action_latency_seconds histogram',
