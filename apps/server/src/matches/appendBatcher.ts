@@ -118,12 +118,13 @@ export class AppendBatcher {
         p.resolve(appended.has(i));
       });
     } catch (err) {
-      if (!isUniqueViolation(err)) {
+      if (!isUniqueViolation(err) && !isDeadlock(err)) {
         for (const p of batch) p.reject(err);
         return;
       }
-      // A row collided with one another writer committed (the same client action twice): the
-      // statement wrote nothing. Each append goes again on its own, so only the culprit fails.
+      // A row collided with one another writer committed (the same client action twice), or two
+      // processes' batches locked the same matches in opposite orders: the statement wrote
+      // nothing. Each append goes again on its own, so only a culprit fails.
       await Promise.all(
         batch.map(async (p) => {
           try {
@@ -137,6 +138,11 @@ export class AppendBatcher {
       );
     }
   }
+}
+
+/** PostgreSQL's deadlock detector chose this statement (SQLSTATE 40P01). */
+function isDeadlock(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '40P01';
 }
 
 function row(p: Pending, i: number) {
