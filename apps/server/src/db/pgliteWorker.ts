@@ -51,8 +51,14 @@ const { parentPort, workerData } = require('node:worker_threads');
   let nextTx = 0;
   const serializeError = (e) => {
     const fields = {};
-    for (const k of Object.keys(e ?? {})) if (typeof e[k] !== 'function') fields[k] = e[k];
-    return { message: String(e?.message ?? e), database: e?.constructor?.name === 'DatabaseError', fields };
+    // Only plain values cross: the error also carries the query's options (parser functions).
+    for (const k of Object.keys(e ?? {})) {
+      const v = e[k];
+      if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) fields[k] = v;
+    }
+    // PGlite's build is minified (its DatabaseError is not named so): recognise one by its fields.
+    const database = typeof e?.code === 'string' && typeof e?.severity === 'string';
+    return { message: String(e?.message ?? e), database, fields };
   };
   const target = (tx) => {
     if (tx === undefined) return db;
@@ -107,10 +113,15 @@ const { parentPort, workerData } = require('node:worker_threads');
     }
   };
   parentPort.on('message', (r) => {
-    handle(r).then(
-      (value) => parentPort.postMessage({ id: r.id, ok: true, value }),
-      (e) => parentPort.postMessage({ id: r.id, ok: false, error: serializeError(e) }),
-    );
+    const fail = (e) => parentPort.postMessage({ id: r.id, ok: false, error: serializeError(e) });
+    // A value that cannot be cloned fails its own request, never the worker.
+    handle(r).then((value) => {
+      try {
+        parentPort.postMessage({ id: r.id, ok: true, value });
+      } catch (e) {
+        fail(e);
+      }
+    }, fail);
   });
   parentPort.postMessage({ id: 0, ok: true, value: 'ready' });
 })().catch((e) => parentPort.postMessage({ id: 0, ok: false, error: { message: String(e?.stack ?? e), database: false, fields: {} } }));
