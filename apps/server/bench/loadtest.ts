@@ -270,6 +270,14 @@ try {
   );
   console.log(`errors                  ${errors}`);
   console.log(`lost / extra actions    ${lost} / ${extra}`);
+  // Group commit: how many actions each appending statement (one commit) carried.
+  const metrics = await (await fetch(`${server.url}/metrics`)).text();
+  const metricValue = (name: string) =>
+    Number(metrics.match(new RegExp(`^${name} (\\d+)$`, 'm'))?.[1] ?? Number.NaN);
+  const commits = metricValue('salient_append_commits_total');
+  const rows = metricValue('salient_append_rows_total');
+  if (commits > 0)
+    console.log(`append commits          ${commits} for ${rows} actions (${fmt(rows / commits)} per commit)`);
   for (const t of tables) for (const p of [...Object.values(t.players), ...t.watchers]) p.close();
 } finally {
   await server.kill('SIGTERM');

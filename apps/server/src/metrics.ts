@@ -34,6 +34,14 @@ export class Metrics {
   unhandledRejections = 0;
   /** Set when the process runs over Redis. */
   redis: (() => RedisHealth) | null = null;
+  /** Statements that appended actions, and the actions they carried: their ratio is the batching. */
+  appendCommits = 0;
+  appendedActions = 0;
+
+  appendsCommitted(commits: number, actions: number): void {
+    this.appendCommits += commits;
+    this.appendedActions += actions;
+  }
 
   actionDone(ok: boolean, seconds: number): void {
     if (ok) this.actionsAccepted++;
@@ -107,6 +115,16 @@ export class Metrics {
         `salient_redis_catch_up_pushes_total ${redis.catchUpPushes}`,
       );
     }
+    lines.push(
+      '# HELP salient_append_commits_total Statements (each its own commit) that appended actions.',
+      '# TYPE salient_append_commits_total counter',
+    );
+    lines.push(`salient_append_commits_total ${this.appendCommits}`);
+    lines.push(
+      '# HELP salient_append_rows_total Actions those statements carried (group commit: many per statement).',
+      '# TYPE salient_append_rows_total counter',
+    );
+    lines.push(`salient_append_rows_total ${this.appendedActions}`);
     lines.push(
       '# HELP salient_action_latency_seconds From receipt to acknowledgement.',
       '# TYPE salient_action_latency_seconds histogram',

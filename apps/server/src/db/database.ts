@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { PGliteInWorker } from './pgliteWorker.ts';
 import { applyMigrations } from './schemaEngine.ts';
 
 export type Db = PrismaClient;
@@ -55,8 +55,10 @@ async function adaptersFor(target: DatabaseTarget): Promise<Adapters> {
     };
   }
   await mkdir(target.dataDir, { recursive: true });
-  const pglite = await PGlite.create(target.dataDir);
-  const adapter = new PrismaPGlite(pglite);
+  // In a worker thread: PGlite runs queries synchronously on its thread, which must not be the
+  // event loop serving players.
+  const pglite = await PGliteInWorker.create(target.dataDir);
+  const adapter = new PrismaPGlite(pglite.asPGlite());
   return {
     migrations: adapter,
     client: adapter,

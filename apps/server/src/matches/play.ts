@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { Db, SqlRunner } from '../db/database.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Metrics } from '../metrics.ts';
-import { appendAction, isUniqueViolation } from './appendAction.ts';
+import { isUniqueViolation } from './appendAction.ts';
+import { AppendBatcher } from './appendBatcher.ts';
 import { flaggedSeat, msUntilFlag, nextDeadline, remainingAt } from './clocks.ts';
 import type { LiveMatch } from './liveMatch.ts';
 import { seatOf } from './liveMatch.ts';
@@ -59,22 +60,26 @@ export interface PlayOptions {
 
 /**
  * Submitting and undoing actions. Every step is validated by the game module against the full
- * state, made durable in one transaction (the action row with its events, and the match row
- * moved from seq n to n+1 only if it is still at n), and only then acknowledged and broadcast.
+ * state, made durable atomically (the action row with its events, and the match row moved from
+ * seq n to n+1 only if it is still at n; concurrent actions of other matches share the commit,
+ * see AppendBatcher), and only then acknowledged and broadcast.
  */
 export class Play {
   private readonly flagTimers = new Map<string, NodeJS.Timeout>();
   private closed = false;
+  private readonly appends: AppendBatcher;
 
   constructor(
     private readonly db: Db,
-    private readonly sql: SqlRunner,
+    sql: SqlRunner,
     private readonly store: MatchStore,
     private readonly listener: MatchListener,
     private readonly metrics: Metrics,
     private readonly log: Logger,
     private readonly options: PlayOptions,
-  ) {}
+  ) {
+    this.appends = new AppendBatcher(sql, metrics);
+  }
 
   submit(
     matchId: string,
@@ -129,7 +134,7 @@ export class Play {
     const next = this.advance(m, result.state, seat, now);
     const newSeq = m.seq + 1;
     try {
-      const appended = await appendAction(this.sql, {
+      const appended = await this.appends.append({
         matchId: m.id,
         fromSeq: m.seq,
         seat,

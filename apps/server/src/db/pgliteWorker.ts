@@ -1,0 +1,281 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { messages, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+
+/**
+ * PGlite off the event loop. The embedded database is PostgreSQL compiled to WebAssembly: every
+ * query runs synchronously on the thread that owns it, which at load was more than half of the
+ * server's main thread. Here it lives in a worker thread; the server talks to it through
+ * `PGliteInWorker`, which offers the part of PGlite's interface its users call (query, exec,
+ * transaction, close): Prisma's PGlite adapter, the schema engine (through that adapter) and the
+ * raw SQL runner all take it in place of a PGlite instance.
+ */
+
+/** Main thread to worker. `tx` names an open transaction the statement belongs to. */
+type Request =
+  | {
+      id: number;
+      op: 'query';
+      sql: string;
+      params: unknown[];
+      rowMode?: 'array' | 'object';
+      rawTypes: number[];
+      tx?: number;
+    }
+  | { id: number; op: 'exec'; sql: string; tx?: number }
+  | { id: number; op: 'begin' }
+  | { id: number; op: 'end'; tx: number; rollback: boolean }
+  | { id: number; op: 'close' };
+
+/** A request before it is numbered (Omit over each member of the union). */
+type Unnumbered<R> = R extends { id: number } ? Omit<R, 'id'> : never;
+
+/** Worker to main thread: the answer to request `id`. */
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
+
+type SerializedError = { message: string; database: boolean; fields: Record<string, unknown> };
+
+/**
+ * The worker's code, kept as plain JavaScript in a string so that it runs the same under tsx,
+ * Vitest and a compiled build (no TypeScript loader needed inside the worker, no file to copy).
+ * Custom parsers are functions, which cannot cross threads: for the types they cover the worker
+ * returns PostgreSQL's text, and the main thread applies them.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  const { PGlite } = await import(workerData.pgliteUrl);
+  const db = await PGlite.create(workerData.dataDir);
+  const txs = new Map();
+  let nextTx = 0;
+  const serializeError = (e) => {
+    const fields = {};
+    // Only plain values cross: the error also carries the query's options (parser functions).
+    for (const k of Object.keys(e ?? {})) {
+      const v = e[k];
+      if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) fields[k] = v;
+    }
+    // PGlite's build is minified (its DatabaseError is not named so): recognise one by its fields.
+    const database = typeof e?.code === 'string' && typeof e?.severity === 'string';
+    return { message: String(e?.message ?? e), database, fields };
+  };
+  const target = (tx) => {
+    if (tx === undefined) return db;
+    const t = txs.get(tx);
+    if (!t) throw new Error('transaction ' + tx + ' is not open');
+    return t.tx;
+  };
+  const handle = async (r) => {
+    switch (r.op) {
+      case 'query': {
+        const parsers = {};
+        for (const t of r.rawTypes) parsers[t] = (x) => x;
+        const res = await target(r.tx).query(r.sql, r.params, { rowMode: r.rowMode, parsers });
+        return { rows: res.rows, fields: res.fields, affectedRows: res.affectedRows };
+      }
+      case 'exec': {
+        const res = await target(r.tx).exec(r.sql);
+        return res.map((x) => ({ rows: x.rows, fields: x.fields, affectedRows: x.affectedRows }));
+      }
+      case 'begin': {
+        const id = ++nextTx;
+        let opened;
+        const isOpen = new Promise((resolve) => { opened = resolve; });
+        const entry = {};
+        entry.done = db.transaction((tx) => new Promise((finish) => {
+          entry.tx = tx;
+          entry.finish = finish;
+          opened();
+        }));
+        txs.set(id, entry);
+        try {
+          await Promise.race([isOpen, entry.done]);
+        } catch (e) {
+          txs.delete(id);
+          throw e;
+        }
+        return id;
+      }
+      case 'end': {
+        const t = txs.get(r.tx);
+        if (!t) throw new Error('transaction ' + r.tx + ' is not open');
+        txs.delete(r.tx);
+        if (r.rollback && !t.tx.closed) await t.tx.rollback();
+        t.finish();
+        // Settles once PGlite has committed (or rolled back).
+        await t.done;
+        return null;
+      }
+      case 'close':
+        await db.close();
+        return null;
+    }
+  };
+  parentPort.on('message', (r) => {
+    const fail = (e) => parentPort.postMessage({ id: r.id, ok: false, error: serializeError(e) });
+    // A value that cannot be cloned fails its own request, never the worker.
+    handle(r).then((value) => {
+      try {
+        parentPort.postMessage({ id: r.id, ok: true, value });
+      } catch (e) {
+        fail(e);
+      }
+    }, fail);
+  });
+  parentPort.postMessage({ id: 0, ok: true, value: 'ready' });
+})().catch((e) => parentPort.postMessage({ id: 0, ok: false, error: { message: String(e?.stack ?? e), database: false, fields: {} } }));
+`;
+
+type Parser = (value: string, typeId?: number) => unknown;
+
+/** The transaction object handed to `transaction`'s callback, as PGlite's own. */
+interface WorkerTransaction {
+  query<R>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>>;
+  exec(sql: string): Promise<Results[]>;
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+}
+
+export class PGliteInWorker {
+  private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
+  private nextId = 0;
+  private failed: Error | null = null;
+
+  private constructor(private readonly worker: Worker) {}
+
+  /** Starts the worker and opens (or creates) the database in `dataDir`. */
+  static async create(dataDir: string): Promise<PGliteInWorker> {
+    const pgliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dataDir, pgliteUrl } });
+    const ready = new Promise<void>((resolve, reject) => {
+      const first = (reply: Reply) => {
+        worker.off('message', first);
+        if (reply.ok) resolve();
+        else reject(new Error(`PGlite did not start: ${reply.error.message}`));
+      };
+      worker.on('message', first);
+      worker.once('error', reject);
+    });
+    await ready;
+    const proxy = new PGliteInWorker(worker);
+    worker.on('message', (reply: Reply) => proxy.settle(reply));
+    worker.on('error', (err) => proxy.fail(err));
+    worker.on('exit', (code) => proxy.fail(new Error(`the PGlite worker exited (${code})`)));
+    return proxy;
+  }
+
+  /** Stands in for PGlite where its type is expected (Prisma's adapter). */
+  asPGlite(): PGlite {
+    return this as unknown as PGlite;
+  }
+
+  query<R>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<R>> {
+    return this.queryIn<R>(undefined, sql, params, options);
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.call({ op: 'exec', sql }) as Promise<Results[]>;
+  }
+
+  /** Runs `callback` in a transaction held open in the worker; committed unless it throws or rolls back. */
+  async transaction<T>(callback: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
+    const txId = (await this.call({ op: 'begin' })) as number;
+    let rollback = false;
+    const tx: WorkerTransaction = {
+      query: (sql, params = [], options = {}) => this.queryIn(txId, sql, params, options),
+      exec: (sql) => this.call({ op: 'exec', sql, tx: txId }) as Promise<Results[]>,
+      // Prisma's adapter calls this without waiting and then ends the callback: the rollback is
+      // carried out by the 'end' that follows, before PGlite would commit.
+      rollback: async () => {
+        rollback = true;
+      },
+      get closed() {
+        return rollback;
+      },
+    };
+    let result: T;
+    try {
+      result = await callback(tx);
+    } catch (err) {
+      await this.call({ op: 'end', tx: txId, rollback: true });
+      throw err;
+    }
+    await this.call({ op: 'end', tx: txId, rollback });
+    return result;
+  }
+
+  async close(): Promise<void> {
+    if (!this.failed) await this.call({ op: 'close' }).catch(() => undefined);
+    await this.worker.terminate();
+  }
+
+  private async queryIn<R>(
+    tx: number | undefined,
+    sql: string,
+    params: unknown[],
+    options: QueryOptions,
+  ): Promise<Results<R>> {
+    const custom = (options.parsers ?? {}) as Record<number, Parser>;
+    const rawTypes = Object.keys(custom).map(Number);
+    const res = (await this.call({
+      op: 'query',
+      sql,
+      params,
+      rowMode: options.rowMode,
+      rawTypes,
+      tx,
+    })) as Results<R>;
+    if (rawTypes.length > 0) applyParsers(res, custom, options.rowMode === 'array');
+    return res;
+  }
+
+  private call(request: Unnumbered<Request>): Promise<unknown> {
+    if (this.failed) return Promise.reject(this.failed);
+    const id = ++this.nextId;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  private settle(reply: Reply): void {
+    const p = this.pending.get(reply.id);
+    if (!p) return;
+    this.pending.delete(reply.id);
+    if (reply.ok) p.resolve(reply.value);
+    else p.reject(deserializeError(reply.error));
+  }
+
+  private fail(err: Error): void {
+    this.failed ??= err;
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+  }
+}
+
+/** A database error becomes PGlite's own DatabaseError again, so its users recognise it (SQLSTATE and all). */
+function deserializeError(e: SerializedError): Error {
+  const err = e.database
+    ? new messages.DatabaseError(e.message, Number(e.fields.length ?? 0), 'error')
+    : new Error(e.message);
+  for (const [k, v] of Object.entries(e.fields)) {
+    if (k === 'length' || k === 'name') continue;
+    (err as unknown as Record<string, unknown>)[k] = v;
+  }
+  return err;
+}
+
+function applyParsers(res: Results<unknown>, parsers: Record<number, Parser>, arrayRows: boolean): void {
+  const columns = res.fields
+    .map((f, i) => ({ i, name: f.name, type: f.dataTypeID, parse: parsers[f.dataTypeID] }))
+    .filter((c) => c.parse);
+  if (columns.length === 0) return;
+  for (const row of res.rows as Record<string | number, unknown>[]) {
+    for (const c of columns) {
+      const key = arrayRows ? c.i : c.name;
+      const v = row[key];
+      if (typeof v === 'string') row[key] = c.parse!(v, c.type);
+    }
+  }
+}

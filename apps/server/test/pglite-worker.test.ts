@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/database.ts';
+import type { RunningServer } from '../src/server.ts';
+import { freshPglite, type TestDatabase } from './helpers/databases.ts';
+import { startTestServer, TestUser } from './helpers/harness.ts';
+
+describe('issue 14 PGlite in a worker thread', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await freshPglite();
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('keeps the event loop turning while a statement runs', async () => {
+    const db: Database = await openDatabase(database.target);
+    try {
+      let turns = 0;
+      let running = true;
+      const spin = () => {
+        turns++;
+        if (running) setImmediate(spin);
+      };
+      setImmediate(spin);
+      // On the event loop's own thread, WebAssembly would hold it for the whole 300 ms.
+      await db.sql.query('SELECT pg_sleep(0.3)', []);
+      running = false;
+      expect(turns).toBeGreaterThan(10);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('brings database errors back as PGlite errors, so Prisma maps them (a taken name is a conflict)', async () => {
+    const server: RunningServer = await startTestServer(database.target);
+    try {
+      await TestUser.signUp(server.url, 'foch');
+      const again = await fetch(`${server.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'foch', password: 'correct horse battery' }),
+      });
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { error: { code: string } }).error.code).toBe('USERNAME_TAKEN');
+    } finally {
+      await server.close();
+    }
+  });
+});
