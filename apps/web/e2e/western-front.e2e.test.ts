@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { buildClient } from './support/build.ts';
-import { reach, seqOf, signUp, startMatchFromLobby, toActText } from './support/pages.ts';
+import { clickCentre, reach, seqOf, signUp, startMatchFromLobby, toActText } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 import { type RunningApp, startApp } from './support/server.ts';
 
@@ -106,6 +106,7 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
       for (const p of everyone()) expect(await track(p, 'turn')).toBe('1 of 10');
       await pages.first!.screenshot({ path: screenshotPath(`wf-${tag}-start-desktop`) });
       const ordered = new Set<Page>();
+      let movesShown = false;
       for (let i = 0; i < 40 && (await track(pages.watcher!, 'turn')) === '1 of 10'; i++) {
         const page = await mover();
         const button = (action: string) => page.locator(`.choices [data-choice="${action}"]`);
@@ -121,13 +122,13 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
         if ((await button('move').count()) > 0) {
           await button('move').click();
           await page.waitForSelector('svg.board [data-highlight]');
-          if (!ordered.has(page))
+          if (!movesShown) {
             await page.screenshot({ path: screenshotPath(`wf-${tag}-move-highlights`) });
+            movesShown = true;
+          }
           ordered.add(page);
-          await send(page, async () => {
-            const box = await page.locator('svg.board [data-highlight]').first().boundingBox();
-            await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
-          });
+          // The map opens zoomed in: the first highlighted hex may lie outside the part shown.
+          await send(page, () => clickCentre(page, 'svg.board [data-highlight]'));
           continue;
         }
         if ((await button('endUnit').count()) > 0) {
