@@ -44,7 +44,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const findGame = (id: string) => byId.get(id);
   if (usesDevSessionSecret(config)) log.warn('SESSION_SECRET is not set: using the development secret');
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, (err) =>
+    log.warn({ err }, 'PostgreSQL closed an idle connection; the pool opens another when needed'),
+  );
   if (database.appliedMigrations.length > 0)
     log.info({ migrations: database.appliedMigrations }, 'migrations applied');
   const { db } = database;

@@ -38,12 +38,16 @@ interface Adapters {
   close(): Promise<void>;
 }
 
-async function adaptersFor(target: DatabaseTarget): Promise<Adapters> {
+async function adaptersFor(target: DatabaseTarget, onIdleError: (err: Error) => void): Promise<Adapters> {
   if (target.kind === 'postgres') {
     // The schema engine holds a session-level advisory lock while it migrates: with a pool it could
     // unlock on another connection and leave the lock held, so it gets one connection of its own.
     const migrations = disposing(new PrismaPg({ connectionString: target.url, max: 1 }));
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A connection PostgreSQL ends while it sits idle in the pool (a restart, a failover, an
+    // administrator) is an 'error' on the pool: unheard, it would end the process. The pool drops
+    // that connection and opens another when next needed.
+    pool.on('error', onIdleError);
     return {
       migrations,
       migrationsDone: () => migrations.disposeAll(),
@@ -88,9 +92,15 @@ function disposing(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigration
   };
 }
 
-/** Opens the database, brings its schema up to date and returns a Prisma client on it. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  const adapters = await adaptersFor(target);
+/**
+ * Opens the database, brings its schema up to date and returns a Prisma client on it.
+ * `onIdleError` hears of pooled connections the server closed while they were idle.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  onIdleError: (err: Error) => void = () => {},
+): Promise<Database> {
+  const adapters = await adaptersFor(target, onIdleError);
   const appliedMigrations = await applyMigrations(adapters.migrations);
   await adapters.migrationsDone();
   const db = new PrismaClient({ adapter: adapters.client });
