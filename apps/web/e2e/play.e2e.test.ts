@@ -413,20 +413,24 @@ describe('playing in the browser', () => {
           (await british.locator('svg.board [data-highlight].target').count()) > 0 &&
           (await british.locator('[data-choice="endMarkers"]').count()) === 0
         ) {
-          await clickCentre(british, '[data-highlight].target');
-          for (let k = 0; k < 6 && (await british.locator('[data-ready-choice]').count()) === 0; k++) {
-            const confirm = british.locator('[data-confirm]');
-            if ((await confirm.count()) === 0) {
-              await british.locator('[data-active-choice] [data-option]').first().click();
-              continue;
+          // Loos declares every attack of the phase before resolving any: declare one on a target
+          // picked on the map with every attacker it allows, close the declarations, then resolve it.
+          if ((await british.locator('[data-choice="attack"]').count()) === 0) {
+            if ((await british.locator('[data-choice="resolveAttacks"]').count()) === 0) {
+              await step(british, async () => {
+                await clickCentre(british, '[data-highlight].target');
+                const options = british.locator('[data-active-choice] [data-option]');
+                for (let n = 0; n < (await options.count()); n++)
+                  if (!(await options.nth(n).getAttribute('class'))?.includes('picked'))
+                    await options.nth(n).click();
+                await british.locator('[data-confirm]').click();
+              });
             }
-            const options = british.locator('[data-active-choice] [data-option]');
-            for (let n = 0; n < (await options.count()); n++)
-              if (!(await options.nth(n).getAttribute('class'))?.includes('picked'))
-                await options.nth(n).click();
-            await confirm.click();
+            await step(british, () => british.locator('[data-choice="resolveAttacks"]').click());
           }
-          await british.waitForSelector('[data-ready-choice] [data-preview]');
+          await clickCentre(british, '[data-highlight].target');
+          await british.waitForSelector('[data-ready-choice="attack"] [data-preview]');
+          expect(await british.locator('[data-preview]').textContent()).toMatch(/\d+%/);
           await british.screenshot({ path: screenshotPath('loos-phone-attack-preview') });
           await step(british, () => british.locator('[data-commit]').click());
           attacked = true;
