@@ -423,6 +423,10 @@ describe('playing in the browser', () => {
                 for (let n = 0; n < (await options.count()); n++)
                   if (!(await options.nth(n).getAttribute('class'))?.includes('picked'))
                     await options.nth(n).click();
+                // The odds show while the attackers are chosen, before anything is declared.
+                await british.waitForSelector('[data-active-choice="declareAttack"] [data-preview]');
+                expect(await british.locator('[data-preview]').textContent()).toContain('Differential');
+                await british.screenshot({ path: screenshotPath('loos-phone-declare-preview') });
                 await british.locator('[data-confirm]').click();
               });
             }
@@ -467,6 +471,28 @@ describe('playing in the browser', () => {
     });
     expect(sizes.mapWidth).toBeGreaterThan(370);
     expect(sizes.small).toEqual([]);
+    // Whose turn it is never covers the panel below it, even when the banner wraps onto several lines
+    // and the rest of the panel is scrolled: the banner sits above the scrolling part, not over it.
+    for (const page of [british, phone]) {
+      const overlap = await page.evaluate(() => {
+        for (const chip of document.querySelectorAll('.panel .side-chip'))
+          chip.textContent = 'A very long side name '.repeat(4);
+        const body = document.querySelector('.panel .pinned-body') as HTMLElement;
+        body.scrollTop = 40;
+        const status = document.querySelector('.panel .status')!.getBoundingClientRect();
+        const rest = body.getBoundingClientRect();
+        return {
+          lines: Math.round(status.height),
+          statusBottom: Math.round(status.bottom),
+          restTop: Math.round(rest.top),
+        };
+      });
+      expect(overlap.lines).toBeGreaterThan(60);
+      expect(overlap.statusBottom).toBeLessThanOrEqual(overlap.restTop);
+      await page.screenshot({
+        path: screenshotPath(`loos-long-banner-${page === phone ? 'phone' : 'desktop'}`),
+      });
+    }
     await phone.screenshot({ path: screenshotPath('loos-match-phone') });
     await phone.context().close();
   }, 30_000);
