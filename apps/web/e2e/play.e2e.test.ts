@@ -413,20 +413,28 @@ describe('playing in the browser', () => {
           (await british.locator('svg.board [data-highlight].target').count()) > 0 &&
           (await british.locator('[data-choice="endMarkers"]').count()) === 0
         ) {
-          await clickCentre(british, '[data-highlight].target');
-          for (let k = 0; k < 6 && (await british.locator('[data-ready-choice]').count()) === 0; k++) {
-            const confirm = british.locator('[data-confirm]');
-            if ((await confirm.count()) === 0) {
-              await british.locator('[data-active-choice] [data-option]').first().click();
-              continue;
+          // Loos declares every attack of the phase before resolving any: declare one on a target
+          // picked on the map with every attacker it allows, close the declarations, then resolve it.
+          if ((await british.locator('[data-choice="attack"]').count()) === 0) {
+            if ((await british.locator('[data-choice="resolveAttacks"]').count()) === 0) {
+              await step(british, async () => {
+                await clickCentre(british, '[data-highlight].target');
+                const options = british.locator('[data-active-choice] [data-option]');
+                for (let n = 0; n < (await options.count()); n++)
+                  if (!(await options.nth(n).getAttribute('class'))?.includes('picked'))
+                    await options.nth(n).click();
+                // The odds show while the attackers are chosen, before anything is declared.
+                await british.waitForSelector('[data-active-choice="declareAttack"] [data-preview]');
+                expect(await british.locator('[data-preview]').textContent()).toContain('Differential');
+                await british.screenshot({ path: screenshotPath('loos-phone-declare-preview') });
+                await british.locator('[data-confirm]').click();
+              });
             }
-            const options = british.locator('[data-active-choice] [data-option]');
-            for (let n = 0; n < (await options.count()); n++)
-              if (!(await options.nth(n).getAttribute('class'))?.includes('picked'))
-                await options.nth(n).click();
-            await confirm.click();
+            await step(british, () => british.locator('[data-choice="resolveAttacks"]').click());
           }
-          await british.waitForSelector('[data-ready-choice] [data-preview]');
+          await clickCentre(british, '[data-highlight].target');
+          await british.waitForSelector('[data-ready-choice="attack"] [data-preview]');
+          expect(await british.locator('[data-preview]').textContent()).toMatch(/\d+%/);
           await british.screenshot({ path: screenshotPath('loos-phone-attack-preview') });
           await step(british, () => british.locator('[data-commit]').click());
           attacked = true;
@@ -463,6 +471,28 @@ describe('playing in the browser', () => {
     });
     expect(sizes.mapWidth).toBeGreaterThan(370);
     expect(sizes.small).toEqual([]);
+    // Whose turn it is never covers the panel below it, even when the banner wraps onto several lines
+    // and the rest of the panel is scrolled: the banner sits above the scrolling part, not over it.
+    for (const page of [british, phone]) {
+      const overlap = await page.evaluate(() => {
+        for (const chip of document.querySelectorAll('.panel .side-chip'))
+          chip.textContent = 'A very long side name '.repeat(4);
+        const body = document.querySelector('.panel .pinned-body') as HTMLElement;
+        body.scrollTop = 40;
+        const status = document.querySelector('.panel .status')!.getBoundingClientRect();
+        const rest = body.getBoundingClientRect();
+        return {
+          lines: Math.round(status.height),
+          statusBottom: Math.round(status.bottom),
+          restTop: Math.round(rest.top),
+        };
+      });
+      expect(overlap.lines).toBeGreaterThan(60);
+      expect(overlap.statusBottom).toBeLessThanOrEqual(overlap.restTop);
+      await page.screenshot({
+        path: screenshotPath(`loos-long-banner-${page === phone ? 'phone' : 'desktop'}`),
+      });
+    }
     await phone.screenshot({ path: screenshotPath('loos-match-phone') });
     await phone.context().close();
   }, 30_000);

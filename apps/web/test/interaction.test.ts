@@ -9,6 +9,7 @@ import {
   commit,
   completeAction,
   confirmSome,
+  draftAction,
   type Interaction,
   idle,
   locHighlights,
@@ -108,6 +109,16 @@ describe('board interaction', () => {
       s = stateOf(confirmSome(s));
       expect(pendingParam(s.active!)?.name).toBe('target');
       expect([...locHighlights(choices, s).keys()]).toEqual(['0402']);
+    });
+
+    it('gives the action as built so far, for a forecast before the choice is complete', () => {
+      let s = stateOf(begin(idle, attack));
+      expect(draftAction(s)).toEqual({ type: 'attack' });
+      s = stateOf(clickPiece(choices, s, 'r1'));
+      // Picked but not yet confirmed: the draft already names the attacker; the target is still open.
+      expect(draftAction(s)).toEqual({ type: 'attack', attackers: ['r1'] });
+      expect(completeAction(s)).toBeNull();
+      expect(draftAction(idle)).toBeNull();
     });
 
     it('sends the whole attack once the target is clicked on the map', () => {

@@ -111,7 +111,8 @@ export interface GameModule<S extends object = object, V extends object = object
   view(state: S, seat: Seat | null): V;
   /**
    * What an action would risk before it is taken (an attack's odds), for a player deciding; null
-   * when the game has nothing to say about it.
+   * when the game has nothing to say about it. The client also asks while the action is being
+   * built, with the parameters not yet chosen left out: answer null until there is enough to say.
    */
   preview?(view: V, seat: Seat, action: Action): Preview | null;
   /** What a board draws of a view: pieces, markers, control, boxes and tracks. */

@@ -187,6 +187,22 @@ export function completeAction(state: Interaction): Action | null {
   return actionFromChoice(active.choice, active.picks);
 }
 
+/**
+ * The action as built so far, with the parameters already given (a 'some' parameter with what is
+ * picked before it is confirmed) and the open ones left out: what a game's preview can already
+ * forecast while the player is still choosing, e.g. the odds of an attack as attackers are added.
+ */
+export function draftAction(state: Interaction): Action | null {
+  const active = state.active;
+  if (!active) return null;
+  const action: Action = { type: active.choice.action, ...active.choice.base };
+  for (const param of active.choice.params) {
+    const picked = active.picks[param.name];
+    if (picked !== undefined) action[param.name] = picked;
+  }
+  return action;
+}
+
 /** Commits a finished irreversible choice. */
 export function commit(state: Interaction): ClickResult {
   const action = completeAction(state);
