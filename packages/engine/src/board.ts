@@ -86,8 +86,8 @@ export interface PiecePresentation {
   label: string;
   /** NATO symbol: infantry, cavalry, artillery, ... */
   symbol: 'infantry' | 'cavalry' | 'artillery' | 'mounted-infantry' | 'machine-gun';
-  /** Unit size mark: II battalion, III regiment, X brigade, XX division. */
-  size: 'II' | 'III' | 'X' | 'XX' | '';
+  /** Unit size mark: II battalion, III regiment, X brigade, XX division, XXX corps, XXXX army. */
+  size: 'II' | 'III' | 'X' | 'XX' | 'XXX' | 'XXXX' | '';
   /** Factors as printed, e.g. "4-3-3". */
   factors: string;
   reduced: boolean;

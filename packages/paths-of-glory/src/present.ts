@@ -19,7 +19,7 @@ export function presentView(view: PogView, _seat: Seat | null): Presentation {
       side: u.side,
       label: unitLabel(u),
       symbol: 'infantry',
-      size: u.type === 'army' ? 'XX' : 'X',
+      size: u.type === 'army' ? 'XXXX' : 'XXX',
       factors: st.reduced ? `${u.reducedCf}-${u.reducedLf}-${u.reducedMf}` : `${u.cf}-${u.lf}-${u.mf}`,
       reduced: st.reduced,
       stackIndex: index,
