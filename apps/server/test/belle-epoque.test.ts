@@ -1,10 +1,11 @@
 import { type JsonObject, pickAction, rngFromSeed, rollInPlace } from '@salient/engine';
 import { games } from '@salient/games';
-import type { MatchSummary, MatchUpdate } from '@salient/protocol';
+import type { MatchUpdate } from '@salient/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { freshPglite, type TestDatabase } from './helpers/databases.ts';
-import { type Player, type ReceivedUpdate, startTestServer, TestUser } from './helpers/harness.ts';
+import { type Player, type ReceivedUpdate, startTestServer } from './helpers/harness.ts';
+import { seatedMatch } from './helpers/seatedMatch.ts';
 
 const belleEpoque = games['belle-epoque']!;
 const STEPS = 60;
@@ -31,37 +32,17 @@ describe('Belle Epoque through the server: hidden facts stay hidden', () => {
   });
 
   it("sends no seat or spectator the other side's sealed order, an undiscovered sector, the bowl's order or the generator", async () => {
-    const blueUser = await TestUser.signUp(server.url, 'blue_general');
-    const redUser = await TestUser.signUp(server.url, 'red_general');
-    const watcherUser = await TestUser.signUp(server.url, 'be_watcher');
-    const created = await blueUser.request<MatchSummary>('POST', '/api/matches', {
-      game: 'belle-epoque',
-      scenario: 'encounter',
-      seat: 'blue',
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.id;
-    await redUser.join(id, 'red');
-    const blue = await blueUser.connect();
-    const red = await redUser.connect();
-    const watcher = await watcherUser.connect();
-    const players: Record<string, Player> = { blue, red };
-    const views: Record<string, JsonObject> = {};
-    for (const [seat, p] of Object.entries(players)) {
-      const ack = await p.join(id, 'seat');
-      if (!ack.ok) throw new Error(ack.error.message);
-      views[seat] = ack.snapshot.view;
-    }
-    const watched = await watcher.join(id, 'spectator');
-    if (!watched.ok) throw new Error(watched.error.message);
-    let spectatorTerrain = knownTerrain(watched.snapshot.view);
+    const match = await seatedMatch(server.url, 'belle-epoque', 'encounter', ['blue', 'red'], 'be');
+    const { id, players, views, watcher } = match;
+    const { blue, red } = players as { blue: Player; red: Player };
+    let spectatorTerrain = knownTerrain(match.watcherView);
 
     const rng = rngFromSeed('belle-epoque-over-the-wire');
     const pick = (n: number) => rollInPlace(rng, n) - 1;
     let seq = 0;
     let discoveries = 0;
     let sealedChecks = 0;
-    let summary = (await blueUser.request<MatchSummary>('GET', `/api/matches/${id}`)).body;
+    let summary = match.summary;
     for (let step = 0; step < STEPS && summary.status === 'active'; step++) {
       const seat = summary.toAct[0]!;
       const choices = belleEpoque.choices(views[seat]!, seat);

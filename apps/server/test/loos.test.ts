@@ -4,7 +4,8 @@ import type { MatchRecordFile, MatchSummary } from '@salient/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
-import { type Player, startTestServer, TestUser } from './helpers/harness.ts';
+import { type Player, startTestServer } from './helpers/harness.ts';
+import { seatedMatch } from './helpers/seatedMatch.ts';
 
 const loos = games.loos!;
 const OPENING_STEPS = 40;
@@ -36,33 +37,14 @@ describe.each(databaseKinds)('a scripted opening of Loos on $name', ({ fresh }) 
   });
 
   it('two players and a spectator play it, see the same board, and never see the dice generator or the seed', async () => {
-    const alice = await TestUser.signUp(server.url, 'haig');
-    const bob = await TestUser.signUp(server.url, 'falkenhayn');
-    const carol = await TestUser.signUp(server.url, 'watcher');
-    const created = await alice.request<MatchSummary>('POST', '/api/matches', {
-      game: 'loos',
-      scenario: 'loos-1915',
-      seat: 'british',
-    });
-    expect(created.status).toBe(201);
-    const m = created.body;
-    await bob.join(m.id, 'german');
-    const british = await alice.connect();
-    const german = await bob.connect();
-    const watcher = await carol.connect();
-    const players: Record<string, Player> = { british, german };
-    const views: Record<string, JsonObject> = {};
-    for (const [seat, p] of Object.entries(players)) {
-      const ack = await p.join(m.id, 'seat');
-      if (!ack.ok) throw new Error(ack.error.message);
-      views[seat] = ack.snapshot.view;
-    }
-    expect((await watcher.join(m.id, 'spectator')).ok).toBe(true);
+    const match = await seatedMatch(server.url, 'loos', 'loos-1915', ['british', 'german'], 'loos');
+    const { players, views, watcher } = match;
+    const { british, german } = players as { british: Player; german: Player };
 
     const rng = rngFromSeed('scripted-opening');
     const pick = (n: number) => rollInPlace(rng, n) - 1;
     let seq = 0;
-    let summary = (await alice.request<MatchSummary>('GET', `/api/matches/${m.id}`)).body;
+    let summary = match.summary;
     const kinds: string[] = [];
     for (let step = 0; step < OPENING_STEPS; step++) {
       expect(summary.status).toBe('active');
@@ -72,7 +54,7 @@ describe.each(databaseKinds)('a scripted opening of Loos on $name', ({ fresh }) 
       const choices = loos.choices(view, seat);
       expect(choices.length).toBeGreaterThan(0);
       const action = pickAction(chooseFor(choices, view, seat, pick), pick);
-      const ack = await players[seat]!.submit(m.id, action, seq);
+      const ack = await players[seat]!.submit(match.id, action, seq);
       expect(ack, JSON.stringify(action)).toEqual({ ok: true, seq: seq + 1 });
       seq++;
       kinds.push(action.type);
@@ -101,7 +83,10 @@ describe.each(databaseKinds)('a scripted opening of Loos on $name', ({ fresh }) 
     );
 
     const beforeEnd = [british, german, watcher].map((p) => JSON.stringify(p.raw));
-    const resigned = await bob.request<MatchSummary>('POST', `/api/matches/${m.id}/resign`);
+    const resigned = await match.users.german!.request<MatchSummary>(
+      'POST',
+      `/api/matches/${match.id}/resign`,
+    );
     expect(resigned.body.outcome?.winner).toBe('british');
     const seed = resigned.body.seed!;
     for (const text of beforeEnd) {
@@ -110,7 +95,9 @@ describe.each(databaseKinds)('a scripted opening of Loos on $name', ({ fresh }) 
     }
 
     // Anyone can check every roll: the published record replays to the board everyone saw.
-    const record = (await carol.request<MatchRecordFile>('GET', `/api/matches/${m.id}/record`)).body;
+    const record = (
+      await match.watcherUser.request<MatchRecordFile>('GET', `/api/matches/${match.id}/record`)
+    ).body;
     expect(record.actions).toHaveLength(seq);
     const finalState = replay(loos, {
       game: 'loos',

@@ -1,10 +1,10 @@
 import { type JsonObject, pickAction, rngFromSeed, rollInPlace } from '@salient/engine';
 import { games } from '@salient/games';
-import type { MatchSummary } from '@salient/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { freshPglite, type TestDatabase } from './helpers/databases.ts';
-import { type Player, startTestServer, TestUser } from './helpers/harness.ts';
+import { type Player, startTestServer } from './helpers/harness.ts';
+import { seatedMatch } from './helpers/seatedMatch.ts';
 
 const pog = games['paths-of-glory']!;
 const MAX_STEPS = 600;
@@ -27,34 +27,14 @@ describe('Paths of Glory through the server', () => {
   });
 
   it('plays a random Introductory game to its end; each side sees only its own hand, nobody the draw order or the generator', async () => {
-    const cpUser = await TestUser.signUp(server.url, 'kaiser');
-    const apUser = await TestUser.signUp(server.url, 'entente');
-    const watcherUser = await TestUser.signUp(server.url, 'pog_watcher');
-    const created = await cpUser.request<MatchSummary>('POST', '/api/matches', {
-      game: 'paths-of-glory',
-      scenario: 'introductory',
-      seat: 'cp',
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.id;
-    await apUser.join(id, 'ap');
-    const cp = await cpUser.connect();
-    const ap = await apUser.connect();
-    const watcher = await watcherUser.connect();
-    const players: Record<string, Player> = { cp, ap };
-    const views: Record<string, JsonObject> = {};
-    for (const [seat, p] of Object.entries(players)) {
-      const ack = await p.join(id, 'seat');
-      if (!ack.ok) throw new Error(ack.error.message);
-      views[seat] = ack.snapshot.view;
-    }
-    const watched = await watcher.join(id, 'spectator');
-    if (!watched.ok) throw new Error(watched.error.message);
+    const match = await seatedMatch(server.url, 'paths-of-glory', 'introductory', ['cp', 'ap'], 'pog');
+    const { id, players, views, watcher } = match;
+    const { cp, ap } = players as { cp: Player; ap: Player };
 
     const rng = rngFromSeed('paths-of-glory-over-the-wire');
     const pick = (n: number) => rollInPlace(rng, n) - 1;
     let seq = 0;
-    let summary = (await cpUser.request<MatchSummary>('GET', `/api/matches/${id}`)).body;
+    let summary = match.summary;
     const privateEvents = { cp: 0, ap: 0, spectator: 0 };
     for (let step = 0; step < MAX_STEPS && summary.status === 'active'; step++) {
       const seat = summary.toAct[0]!;

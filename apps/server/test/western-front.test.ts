@@ -1,10 +1,11 @@
-import { type JsonObject, pickAction, replay, rngFromSeed, rollInPlace } from '@salient/engine';
+import { pickAction, replay, rngFromSeed, rollInPlace } from '@salient/engine';
 import { games } from '@salient/games';
 import type { MatchRecordFile, MatchSummary } from '@salient/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
 import { freshPglite, type TestDatabase } from './helpers/databases.ts';
-import { type Player, startTestServer, TestUser } from './helpers/harness.ts';
+import { startTestServer } from './helpers/harness.ts';
+import { seatedMatch } from './helpers/seatedMatch.ts';
 
 const westernFront = games['western-front']!;
 
@@ -28,32 +29,19 @@ describe('Western Front 1914 through the server: random games to the end', () =>
     ['neuve-chapelle-1915', 'british', 'german', 80],
   ] as const) {
     it(`${scenario}: two players and a spectator play a random game ${limit === null ? 'to its end' : `for ${limit} actions`}, every action acknowledged, the record replaying to the board everyone saw`, async () => {
-      const tag = scenario.slice(0, 4);
-      const one = await TestUser.signUp(server.url, `${tag}_${first}`);
-      const two = await TestUser.signUp(server.url, `${tag}_${second}`);
-      const three = await TestUser.signUp(server.url, `${tag}_watcher`);
-      const created = await one.request<MatchSummary>('POST', '/api/matches', {
-        game: 'western-front',
+      const match = await seatedMatch(
+        server.url,
+        'western-front',
         scenario,
-        seat: first,
-      });
-      expect(created.status).toBe(201);
-      const id = created.body.id;
-      await two.join(id, second);
-      const players: Record<string, Player> = { [first]: await one.connect(), [second]: await two.connect() };
-      const watcher = await three.connect();
-      const views: Record<string, JsonObject> = {};
-      for (const [seat, p] of Object.entries(players)) {
-        const ack = await p.join(id, 'seat');
-        if (!ack.ok) throw new Error(ack.error.message);
-        views[seat] = ack.snapshot.view;
-      }
-      expect((await watcher.join(id, 'spectator')).ok).toBe(true);
+        [first, second],
+        scenario.slice(0, 4),
+      );
+      const { id, players, views, watcher } = match;
 
       const rng = rngFromSeed(`${scenario}-over-the-wire`);
       const pick = (n: number) => rollInPlace(rng, n) - 1;
       let seq = 0;
-      let summary = (await one.request<MatchSummary>('GET', `/api/matches/${id}`)).body;
+      let summary = match.summary;
       while (summary.status === 'active' && (limit === null || seq < limit)) {
         const seat = summary.toAct[0]!;
         // What a client does: its choices come from its own view, through the rules package.
@@ -81,10 +69,14 @@ describe('Western Front 1914 through the server: random games to the end', () =>
       } else {
         expect(seq).toBe(limit);
         // The seed stays secret while the match is on: the defender resigns, and the record opens.
-        const resigned = await two.request<MatchSummary>('POST', `/api/matches/${id}/resign`);
+        const resigned = await match.users[second]!.request<MatchSummary>(
+          'POST',
+          `/api/matches/${id}/resign`,
+        );
         expect(resigned.body.outcome?.winner).toBe(first);
       }
-      const record = (await three.request<MatchRecordFile>('GET', `/api/matches/${id}/record`)).body;
+      const record = (await match.watcherUser.request<MatchRecordFile>('GET', `/api/matches/${id}/record`))
+        .body;
       expect(record.actions).toHaveLength(seq);
       const final = replay(westernFront, {
         game: 'western-front',
