@@ -241,6 +241,21 @@ describe('rules pages and features', () => {
     expect((await fetch(`${server.url}/rules/loos/rulings`)).status).toBe(200);
   });
 
+  it("explains the log's words: a glossary from the game's package, as JSON for the client and on the rules page", async () => {
+    const res = await fetch(`${server.url}/rules/loos/glossary.json`);
+    expect(res.status).toBe(200);
+    const terms = (await res.json()) as { term: string; meaning: string; rule?: string }[];
+    const ex = terms.find((t) => t.term === 'Ex');
+    expect(ex?.meaning).toContain('the defender and one attacking unit each lose a step');
+    expect(ex?.rule).toBe('7.6');
+    expect(terms.map((t) => t.term)).toEqual(expect.arrayContaining(['(A)', 'De', 'D2', 'ZOC', 'MP']));
+    const html = await (await fetch(`${server.url}/rules/loos`)).text();
+    expect(html).toContain('id="s-glossary"');
+    expect(html).toContain('<td>ZOC</td>');
+    const unknown = await fetch(`${server.url}/rules/chess/glossary.json`);
+    expect(unknown.status).toBe(404);
+  });
+
   it('answers an unknown game or document with a 404 and its code', async () => {
     for (const url of ['/rules/chess', '/rules/loos/secrets']) {
       const res = await fetch(`${server.url}${url}`);

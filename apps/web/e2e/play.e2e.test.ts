@@ -485,6 +485,20 @@ describe('playing in the browser', () => {
       [0, 0],
     );
     expect(await british.locator('.log').textContent()).toContain('Bombardment');
+    // The table's codes in the log ("Ex", "D2") are marked with their meaning in words, linked to the
+    // rules page's glossary.
+    await british.locator('.log [data-term] abbr[title]').first().waitFor({ state: 'attached' });
+    const terms = await british.locator('.log a[data-term]').evaluateAll((links) =>
+      links.map((a) => ({
+        term: a.getAttribute('data-term') ?? '',
+        meaning: a.querySelector('abbr')?.getAttribute('title') ?? '',
+        href: a.getAttribute('href'),
+      })),
+    );
+    expect(terms.every((t) => t.meaning.length > 20 && t.href === '/rules/loos#s-glossary')).toBe(true);
+    expect(terms.find((t) => /^(D2|D3|De|Ex|\(A\)|A\d|Ae)$/.test(t.term))?.meaning).toMatch(
+      /^Combat Results Table result: /,
+    );
     await british.screenshot({ path: screenshotPath('loos-phone-turn-played') });
     await british.setViewportSize({ width: 1440, height: 900 });
   }, 240_000);
@@ -533,6 +547,8 @@ describe('playing in the browser', () => {
       const overlap = await page.evaluate(() => {
         for (const chip of document.querySelectorAll('.panel .side-chip'))
           chip.textContent = 'A very long side name '.repeat(4);
+        // On a phone the whole sheet scrolls (its banner sticks at the top): measure it at its top.
+        (document.querySelector('.panel') as HTMLElement).scrollTop = 0;
         const body = document.querySelector('.panel .pinned-body') as HTMLElement;
         body.scrollTop = 40;
         const status = document.querySelector('.panel .status')!.getBoundingClientRect();
