@@ -17,7 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { repoRoot } from '../src/paths.ts';
 
 const RUNS = Number(process.env.RUNS ?? 4);
-const bundle = path.join(repoRoot, 'apps', 'server', 'dist', 'server.js');
+// SERVER_BUNDLE: another build to compare (the same depth in the workspace: paths.ts finds the root from it).
+const bundle = process.env.SERVER_BUNDLE ?? path.join(repoRoot, 'apps', 'server', 'dist', 'server.js');
 const webDist = path.join(repoRoot, 'apps', 'web', 'dist');
 if (!existsSync(bundle) || !existsSync(path.join(webDist, 'index.html'))) {
   console.error(
