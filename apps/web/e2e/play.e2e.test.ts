@@ -297,6 +297,7 @@ describe('playing in the browser', () => {
       plan.length,
     );
     const german0 = await panelPlace(german);
+    const germanRows0 = await german.locator('.log li').count();
     for (const [i, [unit, hex]] of plan.entries()) {
       await british.locator(`[data-tray-piece="${unit}"]`).click();
       await british.waitForSelector(`[data-highlight="${hex}"]`);
@@ -329,7 +330,9 @@ describe('playing in the browser', () => {
     // The status may take another line for the new phase; the panel itself stayed where it was.
     const after = await panelPlace(german);
     expect({ ...after, bottom: 0 }).toEqual({ ...german0, bottom: 0 });
-    // The log followed: its last entry is in view.
+    // More than 30 entries arrived meanwhile (36 set-ups, a change of mind and back, the end), and
+    // the log followed: its last entry is in view.
+    expect((await german.locator('.log li').count()) - germanRows0).toBeGreaterThanOrEqual(30);
     expect((await logScroll(german)).gap).toBeLessThan(24);
   }, 180_000);
 
