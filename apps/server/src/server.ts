@@ -49,6 +49,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   );
   if (database.appliedMigrations.length > 0)
     log.info({ migrations: database.appliedMigrations }, 'migrations applied');
+  else log.debug({ check: database.migrationCheck }, 'schema up to date');
   const { db } = database;
   const sessions = new Sessions(db, config.sessionSecret);
   const metrics = new Metrics();

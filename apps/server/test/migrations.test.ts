@@ -1,11 +1,18 @@
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
-import { diffMigrationsToSchema, listMigrations, migrationsDir } from '../src/db/schemaEngine.ts';
+import {
+  diffMigrationsToSchema,
+  everyMigrationRecorded,
+  listMigrations,
+  migrationsDir,
+} from '../src/db/schemaEngine.ts';
 import { freshPostgres } from './helpers/databases.ts';
 
 describe('the database schema', () => {
@@ -38,8 +45,11 @@ describe('the database schema', () => {
     const first = await openDatabase(database.target);
     expect(first.appliedMigrations.length).toBeGreaterThan(0);
     await first.close();
+    expect(first.migrationCheck).toBe('engine');
     const second = await openDatabase(database.target);
     expect(second.appliedMigrations).toEqual([]);
+    // Everything recorded: the schema engine was not even loaded.
+    expect(second.migrationCheck).toBe('recorded');
     await second.close();
     if (database.target.kind !== 'postgres') throw new Error('expected postgres');
     const client = new pg.Client({ connectionString: database.target.url });
@@ -56,4 +66,42 @@ describe('the database schema', () => {
       ),
     ).toContain('CONSTRAINT "match_actions_pkey" PRIMARY KEY ("match_id","seq")');
   });
+
+  it('skips the schema engine on PGlite only when every migration is recorded, unchanged and finished', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'salient-migrations-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const target = { kind: 'pglite' as const, dataDir };
+    const first = await openDatabase(target);
+    expect(first.migrationCheck).toBe('engine');
+    expect(first.appliedMigrations.length).toBe((await listMigrations()).migrationDirectories.length);
+    await first.close();
+    const second = await openDatabase(target);
+    expect(second.migrationCheck).toBe('recorded');
+    // A recorded checksum that no longer matches its file, or a failed attempt: the engine decides.
+    const [last] = await second.sql.query<{ migration_name: string }>(
+      'SELECT migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1',
+      [],
+    );
+    await second.sql.query('UPDATE _prisma_migrations SET checksum = $1 WHERE migration_name = $2', [
+      'edited',
+      last!.migration_name,
+    ]);
+    expect(await everyMigrationRecorded(second.sql.query)).toBe(false);
+    await second.sql.query(
+      'UPDATE _prisma_migrations SET checksum = $1, finished_at = NULL WHERE migration_name = $2',
+      [
+        createHash('sha256')
+          .update(await readFile(path.join(migrationsDir, last!.migration_name, 'migration.sql')))
+          .digest('hex'),
+        last!.migration_name,
+      ],
+    );
+    expect(await everyMigrationRecorded(second.sql.query)).toBe(false);
+    // A migration not recorded at all (a newer release's): the engine applies it.
+    await second.sql.query('DELETE FROM _prisma_migrations WHERE migration_name = $1', [
+      last!.migration_name,
+    ]);
+    expect(await everyMigrationRecorded(second.sql.query)).toBe(false);
+    await second.close();
+  }, 120_000);
 });

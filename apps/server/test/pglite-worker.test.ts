@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/database.ts';
+import { PGliteInWorker } from '../src/db/pgliteWorker.ts';
 import type { RunningServer } from '../src/server.ts';
 import { freshPglite, type TestDatabase } from './helpers/databases.ts';
 import { startTestServer, TestUser } from './helpers/harness.ts';
@@ -13,6 +14,19 @@ describe('issue 14 PGlite in a worker thread', () => {
 
   afterAll(async () => {
     await database?.drop();
+  });
+
+  it('hands the worker started early (start.ts, before the server loads) to the open of that folder', async () => {
+    if (database.target.kind !== 'pglite') throw new Error('expected PGlite');
+    const { dataDir } = database.target;
+    PGliteInWorker.startEarly(dataDir);
+    const db: Database = await openDatabase(database.target);
+    try {
+      expect(db.appliedMigrations.length).toBeGreaterThan(0);
+      expect(await db.sql.query<{ one: number }>('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('keeps the event loop turning while a statement runs', async () => {

@@ -1,6 +1,6 @@
 import type { JsonObject } from '@salient/engine';
 import { loos } from '@salient/loos';
-import { type MatchSummary, type Position, SOCKET_PATH } from '@salient/protocol';
+import { LOBBY_NUDGE_MS, type MatchSummary, type Position, SOCKET_PATH } from '@salient/protocol';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
@@ -139,6 +139,93 @@ describe('lobby pushes', () => {
     lobby.close();
     other.close();
   });
+
+  it("tells of a private match's changes only the lobby pages of its players, and of an open one every lobby page", async () => {
+    const erin = await TestUser.signUp(server.url, 'lobby-erin');
+    const fritz = await TestUser.signUp(server.url, 'lobby-fritz');
+    const gus = await TestUser.signUp(server.url, 'lobby-gus');
+    const lobbyOf = async (user: TestUser | null) => {
+      const socket = io(server.url, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        query: { lobby: '1' },
+        forceNew: true,
+        extraHeaders: user ? { cookie: user.cookie } : {},
+      });
+      await new Promise((r) => socket.once('connect', () => r(null)));
+      const heard = { count: 0 };
+      socket.on('lobby:changed', () => heard.count++);
+      return { socket, heard };
+    };
+    const pages = {
+      erin: await lobbyOf(erin),
+      fritz: await lobbyOf(fritz),
+      gus: await lobbyOf(gus),
+      guest: await lobbyOf(null),
+    };
+    const counts = () => Object.fromEntries(Object.entries(pages).map(([k, p]) => [k, p.heard.count]));
+    const settle = () => new Promise((r) => setTimeout(r, 3 * LOBBY_NUDGE_MS));
+    await settle();
+    const zero = counts();
+    const since = (before: Record<string, number>) =>
+      Object.fromEntries(Object.entries(counts()).map(([k, n]) => [k, n - (before[k] ?? 0)]));
+
+    // Erin creates a private match: only her lobby page hears of it.
+    const secret = (
+      await erin.request<MatchSummary>('POST', '/api/matches', {
+        game: 'loos',
+        scenario: 'loos-1915',
+        seat: 'british',
+        visibility: 'private',
+      })
+    ).body;
+    await settle();
+    expect(since(zero)).toEqual({ erin: 1, fritz: 0, gus: 0, guest: 0 });
+
+    // Fritz joins it by its invite: both players hear, the others still nothing.
+    let before = counts();
+    await fritz.join(secret.id, 'german', secret.inviteCode!);
+    await settle();
+    expect(since(before)).toEqual({ erin: 1, fritz: 1, gus: 0, guest: 0 });
+
+    // Its moves, once the side to act changes, reach its players only, one nudge per burst.
+    before = counts();
+    const german = await fritz.connect();
+    await german.join(secret.id, 'seat');
+    await german.submit(secret.id, { type: 'deployStandard' }, 0);
+    await german.submit(secret.id, { type: 'endDeployment' }, 1);
+    await settle();
+    expect(since(before)).toEqual({ erin: 1, fritz: 1, gus: 0, guest: 0 });
+    german.socket.close();
+
+    // Erin resigns: the end of the private match goes to its two players.
+    before = counts();
+    await erin.request('POST', `/api/matches/${secret.id}/resign`);
+    await settle();
+    expect(since(before)).toEqual({ erin: 1, fritz: 1, gus: 0, guest: 0 });
+
+    // A private match left by its only player is deleted: the leaver's list changes, nobody else's.
+    const lonely = (
+      await gus.request<MatchSummary>('POST', '/api/matches', {
+        game: 'loos',
+        scenario: 'loos-1915',
+        seat: 'german',
+        visibility: 'private',
+      })
+    ).body;
+    await settle();
+    before = counts();
+    expect((await gus.request('POST', `/api/matches/${lonely.id}/leave`)).status).toBe(204);
+    await settle();
+    expect(since(before)).toEqual({ erin: 0, fritz: 0, gus: 1, guest: 0 });
+
+    // An open match is in everyone's lists, guests' included.
+    before = counts();
+    await gus.request('POST', '/api/matches', { game: 'loos', scenario: 'loos-1915', seat: 'german' });
+    await settle();
+    expect(since(before)).toEqual({ erin: 1, fritz: 1, gus: 1, guest: 1 });
+    for (const p of Object.values(pages)) p.socket.close();
+  });
 });
 
 describe('rules pages and features', () => {
@@ -152,6 +239,21 @@ describe('rules pages and features', () => {
     expect(html).toContain('<td>Ae</td>');
     expect(html).toContain('href="/rules/loos/rulings"');
     expect((await fetch(`${server.url}/rules/loos/rulings`)).status).toBe(200);
+  });
+
+  it("explains the log's words: a glossary from the game's package, as JSON for the client and on the rules page", async () => {
+    const res = await fetch(`${server.url}/rules/loos/glossary.json`);
+    expect(res.status).toBe(200);
+    const terms = (await res.json()) as { term: string; meaning: string; rule?: string }[];
+    const ex = terms.find((t) => t.term === 'Ex');
+    expect(ex?.meaning).toContain('the defender and one attacking unit each lose a step');
+    expect(ex?.rule).toBe('7.6');
+    expect(terms.map((t) => t.term)).toEqual(expect.arrayContaining(['(A)', 'De', 'D2', 'ZOC', 'MP']));
+    const html = await (await fetch(`${server.url}/rules/loos`)).text();
+    expect(html).toContain('id="s-glossary"');
+    expect(html).toContain('<td>ZOC</td>');
+    const unknown = await fetch(`${server.url}/rules/chess/glossary.json`);
+    expect(unknown.status).toBe(404);
   });
 
   it('answers an unknown game or document with a 404 and its code', async () => {

@@ -160,6 +160,59 @@ describe('board in the browser', () => {
     expect(actions[actions.length - 1]).toEqual({ type: 'move', unit: 'b1', to: '0401' });
   });
 
+  it('refits the map when the screen changes size (a phone turned), unless the player zoomed it by hand', async () => {
+    const scale = async () => {
+      const box = (await page.locator('svg.board').boundingBox())!;
+      return box.width / (await viewBox())[2]!;
+    };
+    /** The scale and the board point in the middle: what a fit decides (the height may still settle). */
+    const view = async () => {
+      const [x, y, w, h] = await viewBox();
+      return { scale: await scale(), cx: x! + w! / 2, cy: y! + h! / 2 };
+    };
+    const fitted = async () => {
+      const before = await view();
+      await page.getByRole('button', { name: 'Fit the map' }).click();
+      const after = await view();
+      const same = (a: number, b: number) => Math.abs(a - b) < 1e-3 * Math.max(1, Math.abs(a));
+      return same(before.scale, after.scale) && same(before.cx, after.cx) && same(before.cy, after.cy)
+        ? true
+        : `${JSON.stringify(before)} then ${JSON.stringify(after)}`;
+    };
+    await page.setViewportSize({ width: 1100, height: 720 });
+    await page.getByRole('button', { name: 'Fit the map' }).click();
+    const wide = await scale();
+    // Fitted by the program: turned to a narrow screen, it is fitted again, smaller.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.waitForFunction(
+      (w) => {
+        const svg = document.querySelector('svg.board')!;
+        return svg.getBoundingClientRect().width / Number(svg.getAttribute('viewBox')!.split(' ')[2]) < w;
+      },
+      wide,
+      { timeout: 5_000 },
+    );
+    expect(await fitted()).toBe(true);
+    // Zoomed by hand: the player's scale survives the turn back, and Fit still fits.
+    const fittedScale = await scale();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    const mine = await scale();
+    expect(mine).toBeGreaterThan(fittedScale * 1.5);
+    await page.setViewportSize({ width: 1100, height: 720 });
+    await page.waitForFunction(
+      () => document.querySelector('svg.board')!.getBoundingClientRect().width > 500,
+      undefined,
+      {
+        timeout: 5_000,
+      },
+    );
+    // (Measured through the element's box, so within a percent.)
+    expect(Math.abs((await scale()) / mine - 1)).toBeLessThan(0.01);
+    expect(await fitted()).not.toBe(true);
+    expect(Math.abs((await scale()) / wide - 1)).toBeLessThan(0.01);
+  });
+
   it('fits a phone-sized screen', async () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.getByRole('button', { name: 'Fit the map' }).click();

@@ -24,6 +24,8 @@ describe('playing in the browser', () => {
   let british: Page;
   let german: Page;
   let matchId = '';
+  /** A correspondence match on the shortest turn time the server allows (60 s), started first. */
+  let correspondenceId = '';
   const password = 'correct horse battery';
 
   async function newPage(width = 1440, height = 900): Promise<Page> {
@@ -125,6 +127,31 @@ describe('playing in the browser', () => {
     german = await newPage();
     await signUp(british, 'french');
     await signUp(german, 'falkenhausen');
+    // The server's real deadline, on the shortest turn a player may choose: the match starts now and
+    // the Germans (to set up first) never move, so by the last test their minute has long run out.
+    correspondenceId = await german.evaluate(async () => {
+      const res = await fetch('/api/matches', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          game: 'loos',
+          scenario: 'loos-1915',
+          seat: 'german',
+          timeControl: { kind: 'correspondence', secondsPerTurn: 60 },
+        }),
+      });
+      return ((await res.json()) as { id: string }).id;
+    });
+    const joined = await british.evaluate(
+      (id) =>
+        fetch(`/api/matches/${id}/join`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ seat: 'british' }),
+        }).then((r) => r.status),
+      correspondenceId,
+    );
+    expect(joined).toBe(200);
   }, 180_000);
 
   afterAll(async () => {
@@ -135,10 +162,18 @@ describe('playing in the browser', () => {
   }, 60_000);
 
   it("creates every game's match first try from a fresh page, whatever was selected before", async () => {
-    const games = ['belle-epoque', 'loos'];
+    // Another account, so that these creations leave the others' quotas of new matches alone.
+    const first = await newPage();
+    await signUp(first, 'joffre');
+    await first.waitForSelector('select[name="game"] option', { state: 'attached' });
+    const games = await first
+      .locator('select[name="game"] option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    await first.context().close();
+    expect(games.length).toBeGreaterThanOrEqual(4);
     for (const game of games) {
       const page = await newPage();
-      await signIn(page, 'french');
+      await signIn(page, 'joffre');
       await page.waitForSelector(`select[name="game"] option[value="${game}"]`, { state: 'attached' });
       // The other game first, so its sides are what the form held before: the bug sent one of them.
       await page.selectOption('select[name="game"]', games.find((g) => g !== game)!);
@@ -148,7 +183,7 @@ describe('playing in the browser', () => {
         page.waitForResponse((r) => r.url().endsWith('/api/matches') && r.request().method() === 'POST'),
         page.click('form.create button[type="submit"]'),
       ]);
-      expect(response.status()).toBe(201);
+      expect(response.status(), game).toBe(201);
       await page.waitForURL(/#\/match\//);
       await page.waitForSelector('[data-status="open"]');
       expect(await page.locator('.match-head .title').textContent()).not.toBe('');
@@ -156,7 +191,7 @@ describe('playing in the browser', () => {
     }
     // A random side is one of the scenario's sides.
     const page = await newPage();
-    await signIn(page, 'french');
+    await signIn(page, 'joffre');
     await page.waitForSelector('select[name="game"] option[value="loos"]', { state: 'attached' });
     await page.selectOption('select[name="game"]', 'loos');
     await page.selectOption('select[name="seat"]', 'random');
@@ -262,6 +297,7 @@ describe('playing in the browser', () => {
       plan.length,
     );
     const german0 = await panelPlace(german);
+    const germanRows0 = await german.locator('.log li').count();
     for (const [i, [unit, hex]] of plan.entries()) {
       await british.locator(`[data-tray-piece="${unit}"]`).click();
       await british.waitForSelector(`[data-highlight="${hex}"]`);
@@ -294,7 +330,9 @@ describe('playing in the browser', () => {
     // The status may take another line for the new phase; the panel itself stayed where it was.
     const after = await panelPlace(german);
     expect({ ...after, bottom: 0 }).toEqual({ ...german0, bottom: 0 });
-    // The log followed: its last entry is in view.
+    // More than 30 entries arrived meanwhile (36 set-ups, a change of mind and back, the end), and
+    // the log followed: its last entry is in view.
+    expect((await german.locator('.log li').count()) - germanRows0).toBeGreaterThanOrEqual(30);
     expect((await logScroll(german)).gap).toBeLessThan(24);
   }, 180_000);
 
@@ -450,6 +488,20 @@ describe('playing in the browser', () => {
       [0, 0],
     );
     expect(await british.locator('.log').textContent()).toContain('Bombardment');
+    // The table's codes in the log ("Ex", "D2") are marked with their meaning in words, linked to the
+    // rules page's glossary.
+    await british.locator('.log [data-term] abbr[title]').first().waitFor({ state: 'attached' });
+    const terms = await british.locator('.log a[data-term]').evaluateAll((links) =>
+      links.map((a) => ({
+        term: a.getAttribute('data-term') ?? '',
+        meaning: a.querySelector('abbr')?.getAttribute('title') ?? '',
+        href: a.getAttribute('href'),
+      })),
+    );
+    expect(terms.every((t) => t.meaning.length > 20 && t.href === '/rules/loos#s-glossary')).toBe(true);
+    expect(terms.find((t) => /^(D2|D3|De|Ex|\(A\)|A\d|Ae)$/.test(t.term))?.meaning).toMatch(
+      /^Combat Results Table result: /,
+    );
     await british.screenshot({ path: screenshotPath('loos-phone-turn-played') });
     await british.setViewportSize({ width: 1440, height: 900 });
   }, 240_000);
@@ -463,7 +515,9 @@ describe('playing in the browser', () => {
     // The panel is a sheet under a full-width map; what a thumb presses is at least 40 px tall.
     const sizes = await phone.evaluate(() => {
       const map = document.querySelector('svg.board')!.getBoundingClientRect();
-      const small = [...document.querySelectorAll<HTMLElement>('.panel button, .tools button, .trays .tab')]
+      const small = [
+        ...document.querySelectorAll<HTMLElement>('.panel button, .panel label, .tools button, .trays .tab'),
+      ]
         .filter((b) => b.offsetParent !== null)
         .map((b) => ({ text: b.textContent?.trim(), h: Math.round(b.getBoundingClientRect().height) }))
         .filter((b) => b.h < 40);
@@ -471,12 +525,33 @@ describe('playing in the browser', () => {
     });
     expect(sizes.mapWidth).toBeGreaterThan(370);
     expect(sizes.small).toEqual([]);
+    // Every control of the sheet can be brought into view and is then the thing a tap lands on, not
+    // the banner or the log's tabs over it (Resign used to sit under the tabs).
+    for (const name of ['Resign', 'Map key', 'Log', 'Chat']) {
+      const control = phone.getByRole(name === 'Log' || name === 'Chat' ? 'tab' : 'button', {
+        name,
+        exact: true,
+      });
+      await control.scrollIntoViewIfNeeded();
+      const onTop = await control.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit !== null && (hit === el || el.contains(hit));
+      });
+      expect(onTop, name).toBe(true);
+    }
+    await phone.screenshot({ path: screenshotPath('loos-phone-sheet-scrolled') });
+    await phone.locator('.panel').evaluate((p) => {
+      p.scrollTop = 0;
+    });
     // Whose turn it is never covers the panel below it, even when the banner wraps onto several lines
     // and the rest of the panel is scrolled: the banner sits above the scrolling part, not over it.
     for (const page of [british, phone]) {
       const overlap = await page.evaluate(() => {
         for (const chip of document.querySelectorAll('.panel .side-chip'))
           chip.textContent = 'A very long side name '.repeat(4);
+        // On a phone the whole sheet scrolls (its banner sticks at the top): measure it at its top.
+        (document.querySelector('.panel') as HTMLElement).scrollTop = 0;
         const body = document.querySelector('.panel .pinned-body') as HTMLElement;
         body.scrollTop = 40;
         const status = document.querySelector('.panel .status')!.getBoundingClientRect();
@@ -522,4 +597,27 @@ describe('playing in the browser', () => {
     );
     expect(await german.locator('[data-outcome-line]').textContent()).toContain('ran out of time');
   }, 40_000);
+
+  it('lets the waiting side claim a correspondence match once the real turn deadline has passed', async () => {
+    await british.goto(`${app.url}/#/match/${correspondenceId}`);
+    await british.waitForSelector('[data-status="active"]');
+    // The clock line shows the deadline in words; once it has passed the claim is offered (the
+    // minute began in beforeAll, so it is normally long gone; else this waits for it).
+    const claim = british.getByRole('button', { name: 'Claim the match' });
+    await claim.waitFor({ timeout: 75_000 });
+    expect(await british.locator('.clocks').textContent()).toContain('the waiting side may claim');
+    // The side to act is never offered the claim.
+    await german.goto(`${app.url}/#/match/${correspondenceId}`);
+    await german.waitForSelector('[data-status="active"]');
+    expect(await german.getByRole('button', { name: 'Claim the match' }).count()).toBe(0);
+    await claim.click();
+    for (const page of [british, german]) {
+      await page.waitForSelector('[data-status="finished"]', { timeout: 10_000 });
+      expect(await page.locator('.outcome').textContent()).toMatch(
+        /British \(First Army\) wins — German \(Sixth Army\) missed the deadline/,
+      );
+    }
+    expect(await british.locator('[data-outcome-line]').textContent()).toContain('missed the deadline');
+    await british.screenshot({ path: screenshotPath('loos-claimed-on-time') });
+  }, 90_000);
 });

@@ -22,4 +22,29 @@ describe('log lines and their rule citations', () => {
         .join(''),
     ).toBe(text);
   });
+
+  it("marks the game's glossary terms as whole words, longest first, and leaves citations alone", () => {
+    const terms = [
+      { term: 'Ex', meaning: 'an exchange' },
+      { term: '(A)', meaning: 'one attacker loses a step' },
+      { term: 'counter', meaning: 'a piece' },
+      { term: 'battalion counter', meaning: 'the last step of a regiment' },
+    ];
+    const marked = (text: string) =>
+      logLine(text, terms)
+        .filter((p) => p.meaning !== undefined)
+        .map((p) => `${p.text}=${p.meaning}`);
+    expect(marked('2/Black Watch is unharmed: the table gave Ex (17.4).')).toEqual(['Ex=an exchange']);
+    expect(marked('Result: (A), and a battalion counter is placed.')).toEqual([
+      '(A)=one attacker loses a step',
+      'battalion counter=the last step of a regiment',
+    ]);
+    // Not inside other words, and a rule number is never a term.
+    expect(marked('Exeter and Text and counters')).toEqual([]);
+    const text = 'Loses a step (Ex: an exchange, 7.6) and a counter.';
+    const parts = logLine(text, terms);
+    expect(parts.map((p) => p.text).join('')).toBe(text);
+    expect(parts.filter((p) => p.rule).map((p) => p.rule)).toEqual(['7.6']);
+    expect(parts.filter((p) => p.meaning).map((p) => p.text)).toEqual(['Ex', 'counter']);
+  });
 });

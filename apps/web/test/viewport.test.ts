@@ -11,6 +11,7 @@ import {
   pinchStep,
   READABLE_CELL_PX,
   screenToBoard,
+  viewAfterResize,
   viewBoxOf,
   wheelFactor,
   zoomAt,
@@ -127,5 +128,21 @@ describe('viewport', () => {
     expect(step.factor).toBeCloseTo(2);
     expect(step.at).toEqual({ x: 180, y: 110 });
     expect(step.pan).toEqual({ x: 30, y: 10 });
+  });
+
+  it('after a resize, chooses a fitted or first view again but keeps a view zoomed by hand', () => {
+    const phone = { width: 390, height: 700 };
+    const landscape = { width: 844, height: 350 };
+    const fitted = fitBounds(bounds, phone);
+    expect(viewAfterResize(fitted, 'fit', bounds, landscape, 40)).toEqual(fitBounds(bounds, landscape));
+    const mine = { cx: 300, cy: 200, scale: fitted.scale * 3 };
+    expect(viewAfterResize(mine, 'hand', bounds, landscape, 40)).toEqual(mine);
+    // The first view is chosen again about the point in the middle, at a readable zoom when the map
+    // does not fit readably, so the map neither jumps elsewhere nor keeps the old screen's scale.
+    const first = initialViewport(bounds, phone, 40, { x: 500, y: 300 });
+    const again = viewAfterResize(first, 'first', bounds, landscape, 40);
+    expect(again).toEqual(initialViewport(bounds, landscape, 40, { x: first.cx, y: first.cy }));
+    const big = { width: 2000, height: 1400 };
+    expect(viewAfterResize(first, 'first', bounds, big, 40)).toEqual(fitBounds(bounds, big));
   });
 });

@@ -67,7 +67,8 @@ export function resolveBombardment(
         target: marker.target,
         unit: unit.id,
         result,
-        text: `${unit.name} is unharmed (${result}).`,
+        // In words: the table's code alone ("Ex") means nothing to a new player.
+        text: `${unit.name} is unharmed: the table gave ${result}, and a bombardment hurts only on a retreat or elimination result, D2, D3 or De (17.4).`,
       });
       continue;
     }
@@ -85,7 +86,7 @@ export function resolveBombardment(
       });
       continue;
     }
-    loseStep(s, log, unit, `bombardment ${result}`);
+    loseStep(s, log, unit, `bombardment result ${result}, 17.4`);
   }
   if (breach) {
     combat.breached.push(marker.target);

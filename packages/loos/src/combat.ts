@@ -175,7 +175,7 @@ function applyResult(
     case '-':
       break;
     case 'Ae':
-      for (const unit of attackers) eliminate(s, log, unit, 'all attackers eliminated');
+      for (const unit of attackers) eliminate(s, log, unit, 'Ae: every attacker eliminated, 7.6');
       break;
     case '(A)':
     case 'A1':
@@ -185,11 +185,11 @@ function applyResult(
       attackerLoss(false);
       break;
     case 'Ex':
-      loseStep(s, log, defender, 'exchange');
+      loseStep(s, log, defender, 'Ex: an exchange, 7.6');
       attackerLoss(false);
       break;
     case 'De':
-      eliminate(s, log, defender, 'defender eliminated');
+      eliminate(s, log, defender, 'De: defender eliminated, 7.6');
       break;
     case 'D2':
     case 'D3':
@@ -216,16 +216,16 @@ export function describe(result: CrtResult): string {
     case '-':
       return 'no effect';
     case 'Ae':
-      return 'Ae, all attackers eliminated';
+      return 'Ae, every attacking unit is eliminated';
     case '(A)':
-      return '(A), one attacking unit depleted';
+      return '(A), one attacking unit loses a step';
     case 'Ex':
-      return 'Ex, exchange';
+      return 'Ex, an exchange: the defender and one attacking unit each lose a step';
     case 'De':
-      return 'De, defender eliminated';
+      return 'De, the defending unit is eliminated';
     default:
       return result.startsWith('A')
-        ? `${result}, attackers take a step loss instead of retreating (16.0)`
-        : `${result}, defender retreats ${result.slice(1)} hexes or loses a step`;
+        ? `${result}, one attacking unit loses a step instead of retreating (16.0)`
+        : `${result}, the defender retreats ${result.slice(1)} hexes or loses a step (7.8)`;
   }
 }

@@ -1,5 +1,8 @@
 import { describe } from './combat.ts';
 import { CRT, CRT_LINE_NAMES, type CrtLine, type CrtResult, lineColumns } from './crt.ts';
+import { LOOS_GLOSSARY } from './glossary.ts';
+
+export { LOOS_GLOSSARY } from './glossary.ts';
 
 /**
  * The Combat Results Table and its key for the rules page, written out from the very data the rules
@@ -27,6 +30,11 @@ export function loosRulesTables(): string {
   out.push('**Key to results (7.6).**', '');
   out.push('| result | meaning |', '| --- | --- |');
   for (const r of RESULTS) out.push(`| ${r === '-' ? '–' : r} | ${describe(r)} |`);
+  out.push('');
+  // The log's words explained; the log links its marked terms here.
+  out.push('## Glossary', '', 'Words and codes the game log uses.', '');
+  out.push('| term | meaning | rule |', '| --- | --- | --- |');
+  for (const t of LOOS_GLOSSARY) out.push(`| ${t.term} | ${t.meaning} | ${t.rule ?? ''} |`);
   out.push('');
   return out.join('\n');
 }

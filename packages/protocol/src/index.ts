@@ -316,6 +316,20 @@ export type Position = z.infer<typeof position>;
 export const featuresResponse = z.object({ email: z.boolean(), publicUrl: z.boolean() });
 export type FeaturesResponse = z.infer<typeof featuresResponse>;
 
+/**
+ * A game's own words and abbreviations as its log uses them ("Ex", "ZOC"), each explained in plain
+ * words, with the rule that defines it. The log marks them and shows the meaning; a game without any
+ * has an empty list.
+ */
+export const glossary = z.array(
+  z.object({
+    term: z.string().min(1).max(40),
+    meaning: z.string().max(400),
+    rule: z.string().max(20).optional(),
+  }),
+);
+export type Glossary = z.infer<typeof glossary>;
+
 export const matchListName = z.enum(['open', 'mine', 'live', 'finished']);
 export type MatchListName = z.infer<typeof matchListName>;
 export const matchListQuery = z.object({
@@ -638,6 +652,8 @@ export const api = {
   features: '/api/features',
   /** GET -> an HTML page: the game's rules summary and tables; `#r7.8` is rule 7.8. */
   rules: (game: string) => `/rules/${encodeURIComponent(game)}`,
+  /** GET -> the words of a game's log explained ({@link Glossary}); its rules page has them under `#s-glossary`. */
+  glossary: (game: string) => `/rules/${encodeURIComponent(game)}/glossary.json`,
   importRecord: '/api/records/import',
   health: '/healthz',
   metrics: '/metrics',

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { PGliteInWorker } from './pgliteWorker.ts';
-import { applyMigrations } from './schemaEngine.ts';
+import { applyMigrations, everyMigrationRecorded } from './schemaEngine.ts';
 
 export type Db = PrismaClient;
 
@@ -25,6 +25,8 @@ export interface Database {
   sql: SqlRunner;
   target: DatabaseTarget;
   appliedMigrations: string[];
+  /** `recorded`: every migration was already recorded as applied, so the schema engine was not loaded. */
+  migrationCheck: 'recorded' | 'engine';
   close(): Promise<void>;
 }
 
@@ -101,7 +103,9 @@ export async function openDatabase(
   onIdleError: (err: Error) => void = () => {},
 ): Promise<Database> {
   const adapters = await adaptersFor(target, onIdleError);
-  const appliedMigrations = await applyMigrations(adapters.migrations);
+  // The usual start finds the schema current: a look at _prisma_migrations says so without the engine.
+  const recorded = await everyMigrationRecorded(adapters.sql.query);
+  const appliedMigrations = recorded ? [] : await applyMigrations(adapters.migrations);
   await adapters.migrationsDone();
   const db = new PrismaClient({ adapter: adapters.client });
   await db.$connect();
@@ -110,6 +114,7 @@ export async function openDatabase(
     sql: adapters.sql,
     target,
     appliedMigrations,
+    migrationCheck: recorded ? 'recorded' : 'engine',
     async close() {
       await db.$disconnect();
       await adapters.close();

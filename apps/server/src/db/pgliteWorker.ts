@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -129,6 +130,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 
 type Parser = (value: string, typeId?: number) => unknown;
 
+/** The worker `startEarly` started, until `create` takes it. */
+let early: { dataDir: string; worker: Promise<PGliteInWorker> } | null = null;
+
 /** The transaction object handed to `transaction`'s callback, as PGlite's own. */
 interface WorkerTransaction {
   query<R>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>>;
@@ -144,8 +148,31 @@ export class PGliteInWorker {
 
   private constructor(private readonly worker: Worker) {}
 
-  /** Starts the worker and opens (or creates) the database in `dataDir`. */
-  static async create(dataDir: string): Promise<PGliteInWorker> {
+  /**
+   * Starts the worker now, before the rest of the server has loaded (start.ts): opening PGlite takes
+   * a second or two in its own thread, which then overlaps loading Fastify, socket.io, Prisma and
+   * the games on the main one. The next `create` for the same folder takes this worker.
+   */
+  static startEarly(dataDir: string): void {
+    if (early) return;
+    mkdirSync(dataDir, { recursive: true });
+    const worker = PGliteInWorker.open(dataDir);
+    // A failure is heard by the `create` that takes it (and rethrown there), not left unhandled.
+    worker.catch(() => {});
+    early = { dataDir, worker };
+  }
+
+  /** Opens (or creates) the database in `dataDir` in a worker: the one started early if any. */
+  static create(dataDir: string): Promise<PGliteInWorker> {
+    if (early?.dataDir === dataDir) {
+      const { worker } = early;
+      early = null;
+      return worker;
+    }
+    return PGliteInWorker.open(dataDir);
+  }
+
+  private static async open(dataDir: string): Promise<PGliteInWorker> {
     const pgliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dataDir, pgliteUrl } });
     const ready = new Promise<void>((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -79,6 +80,40 @@ export async function listMigrations(): Promise<MigrationList> {
     migrationDirectories,
     shadowDbInitScript: '',
   };
+}
+
+/**
+ * Whether `_prisma_migrations` records every migration of the folder as applied, unchanged (the
+ * checksum Prisma records is the SHA-256 of the file), and no attempt left failed. Then the engine
+ * would have nothing to do, and loading it (WebAssembly, about a second of a start) is skipped.
+ * Anything else, including a database without the table, is left to the engine to apply or report.
+ */
+export async function everyMigrationRecorded(
+  query: <R>(sql: string, params: unknown[]) => Promise<R[]>,
+): Promise<boolean> {
+  type Row = { migration_name: string; checksum: string; finished_at: unknown; rolled_back_at: unknown };
+  let rows: Row[];
+  try {
+    rows = await query<Row>(
+      'SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations',
+      [],
+    );
+  } catch {
+    return false;
+  }
+  if (rows.some((r) => r.finished_at === null && r.rolled_back_at === null)) return false;
+  const done = new Map(
+    rows.filter((r) => r.finished_at !== null && r.rolled_back_at === null).map((r) => [r.migration_name, r]),
+  );
+  const { migrationDirectories } = await listMigrations();
+  if (migrationDirectories.length === 0) return false;
+  for (const dir of migrationDirectories) {
+    const row = done.get(dir.path);
+    const file = dir.migrationFile.content;
+    if (!row || file.tag !== 'ok') return false;
+    if (createHash('sha256').update(file.value).digest('hex') !== row.checksum) return false;
+  }
+  return true;
 }
 
 /** Applies every migration not yet applied, recording them in `_prisma_migrations`. */

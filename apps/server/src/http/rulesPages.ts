@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { AnyGame } from '../matches/liveMatch.ts';
 import { repoRoot } from '../paths.ts';
+import { glossaryOf } from './glossaries.ts';
 import { renderMarkdown } from './markdown.ts';
 import { rulesTables } from './rulesTables.ts';
 
@@ -90,6 +91,12 @@ export function registerRulesPages(app: FastifyInstance, d: RulesPagesDeps): voi
   app.get<{ Params: { game: string } }>('/rules/:game', async (req, reply) =>
     reply.type('text/html; charset=utf-8').send(serve(req.params.game, 'rules')),
   );
+  // Before '/rules/:game/:doc': a static segment wins. A known game without a glossary has [].
+  app.get<{ Params: { game: string } }>('/rules/:game/glossary.json', async (req) => {
+    if (!d.findGame(req.params.game))
+      throw new AppError(ServerErrorCode.NotFound, `no game "${req.params.game}"`, 404);
+    return glossaryOf(req.params.game);
+  });
   app.get<{ Params: { game: string; doc: string } }>('/rules/:game/:doc', async (req, reply) => {
     const doc = DOCS.find((x) => x.id === req.params.doc)?.id;
     if (!doc) throw new AppError(ServerErrorCode.NotFound, `no page "${req.params.doc}"`, 404);

@@ -15,7 +15,7 @@ import { nextDeadline, startingClock } from './clocks.ts';
 import { type GameRegistry, type LiveMatch, seatOf } from './liveMatch.ts';
 import type { MatchStore } from './matchStore.ts';
 import { checkOptions } from './options.ts';
-import type { MatchListener, Play } from './play.ts';
+import type { MatchListener, MatchListsListener, Play } from './play.ts';
 import { summaryFor } from './summary.ts';
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -28,7 +28,7 @@ export class Lifecycle {
     private readonly db: Db,
     private readonly store: MatchStore,
     private readonly play: Play,
-    private readonly listener: MatchListener,
+    private readonly listener: MatchListener & MatchListsListener,
     private readonly findGame: GameRegistry,
     private readonly quotas: Quotas,
   ) {}
@@ -107,6 +107,7 @@ export class Lifecycle {
       },
     });
     const m = await this.store.reload(id);
+    this.listener.listsChanged(m);
     return summaryFor(m, req.seat);
   }
 
@@ -180,6 +181,8 @@ export class Lifecycle {
       if (m.status !== 'open')
         throw conflict(ServerErrorCode.MatchNotOpen, 'the match has started: resign instead');
       await this.db.matchSeat.update({ where: { matchId_seat: { matchId, seat } }, data: { userId: null } });
+      // The leaver's own list changes too, though the match is no longer theirs (or no longer exists).
+      this.listener.listsChanged(m);
       if (m.seats.every((s) => s.seat === seat || !s.user)) {
         await this.db.match.delete({ where: { id: matchId } });
         this.store.evict(matchId);

@@ -31,6 +31,15 @@ export interface MatchListener {
   summaryChanged(m: LiveMatch): void;
 }
 
+/**
+ * Told of the changes to the lobby's lists that no step or summary push carries: a match created, or
+ * a seat left (the match as it was before, so that its former players hear of it too; the match may
+ * be gone since).
+ */
+export interface MatchListsListener {
+  listsChanged(m: LiveMatch): void;
+}
+
 export type PlayResult =
   | { ok: true; seq: number }
   | { ok: false; error: { code: string; message: string }; seq?: number; appliedSeq?: number };

@@ -7,12 +7,63 @@ export interface LogPart {
   text: string;
   /** The rule number this part cites. */
   rule?: string;
+  /** This part is a term of the game's glossary: what it means in plain words. */
+  meaning?: string;
+}
+
+/** A game's log words and their meanings (the server's glossary of the game). */
+export interface Term {
+  term: string;
+  meaning: string;
 }
 
 const CITED = /(\((?:[^()]*?)\)|\brules? \d{1,2}\.\d{1,2}(?:\.\d+)?)/g;
 const NUMBER = /\b\d{1,2}\.\d{1,2}(?:\.\d+)?\b/g;
 
-export function logLine(text: string): LogPart[] {
+/**
+ * Cuts a log line into plain text, rule citations and, given the game's glossary, its terms: each
+ * whole-word occurrence of a term (longest first, so "battalion counter" before "counter") becomes a
+ * part carrying its meaning. Terms inside a rule citation are left alone.
+ */
+export function logLine(text: string, terms: readonly Term[] = []): LogPart[] {
+  const parts = citations(text);
+  if (terms.length === 0) return parts;
+  const pattern = termPattern(terms);
+  const meanings = new Map(terms.map((t) => [t.term, t.meaning]));
+  return parts.flatMap((p) => (p.rule ? [p] : splitTerms(p.text, pattern, meanings)));
+}
+
+const literally = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const patterns = new WeakMap<readonly Term[], RegExp>();
+function termPattern(terms: readonly Term[]): RegExp {
+  let re = patterns.get(terms);
+  if (!re) {
+    const alternatives = [...terms]
+      .map((t) => t.term)
+      .sort((a, b) => b.length - a.length)
+      .map(literally);
+    // Not inside a longer word: "MP" is a term, "MPs" or "AMP" is not; codes like "(A)" have no \b.
+    re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+    patterns.set(terms, re);
+  }
+  return re;
+}
+
+function splitTerms(text: string, pattern: RegExp, meanings: Map<string, string>): LogPart[] {
+  const out: LogPart[] = [];
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    const at = m.index ?? 0;
+    if (at > last) out.push({ text: text.slice(last, at) });
+    out.push({ text: m[0], meaning: meanings.get(m[0]) ?? '' });
+    last = at + m[0].length;
+  }
+  if (last < text.length) out.push({ text: text.slice(last) });
+  return out;
+}
+
+function citations(text: string): LogPart[] {
   const out: LogPart[] = [];
   let last = 0;
   for (const m of text.matchAll(CITED)) {

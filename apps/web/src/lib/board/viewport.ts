@@ -83,6 +83,35 @@ export function initialViewport(
 }
 
 /**
+ * How the view on screen was chosen: `first` by `initialViewport`, `fit` by the Fit button (the whole
+ * map), `hand` by the player's own zoom or pan (wheel, pinch, drag, keys, zoom buttons).
+ */
+export type ViewOrigin = 'first' | 'fit' | 'hand';
+
+/**
+ * The view after the element changed size (a phone rotated, a window resized, the panel grew): one
+ * the program chose is chosen again for the new size, so a map fitted to a portrait phone does not
+ * stay tiny (or cut) in landscape; the player's own zoom and pan are kept, only clamped. The first
+ * view is chosen again about the point now in the middle, so a resize never jumps across the map.
+ */
+export function viewAfterResize(
+  view: Viewport,
+  origin: ViewOrigin,
+  bounds: Bounds,
+  screen: ScreenSize,
+  cellSize: number,
+): Viewport {
+  switch (origin) {
+    case 'hand':
+      return clampViewport(view, bounds, screen);
+    case 'fit':
+      return fitBounds(bounds, screen);
+    case 'first':
+      return initialViewport(bounds, screen, cellSize, { x: view.cx, y: view.cy });
+  }
+}
+
+/**
  * Keeps the scale between "half the fitted size" and "eight times it", and the centre on the map, so
  * the board can never be lost off screen.
  */

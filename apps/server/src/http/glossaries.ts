@@ -1,0 +1,14 @@
+import { LOOS_GLOSSARY } from '@salient/loos/rules-tables';
+import type { Glossary } from '@salient/protocol';
+
+/**
+ * Each game's log words explained, from the game's own package (see rulesTables.ts for the same
+ * pattern): served to the client, which marks the terms in the log without knowing any game.
+ */
+const GLOSSARIES: Record<string, () => Glossary> = {
+  loos: () => LOOS_GLOSSARY.map((t) => ({ ...t })),
+};
+
+export function glossaryOf(gameId: string): Glossary {
+  return GLOSSARIES[gameId]?.() ?? [];
+}
