@@ -182,18 +182,43 @@ export function resolveCombat(
   continueLosses(state, log);
 }
 
-/** Whether the combat fulfils the attacker's Mandated Offensive (7.1.3-7.1.7). */
-function checkMandate(state: PogState, side: Side, result: CombatResult): void {
+/** Corps of the British family that do not count as British for a Mandated Offensive (7.1.4). */
+const NOT_BRITISH_FOR_MANDATES = ['br-corps-aus', 'br-corps-cnd', 'br-corps-pt', 'br-corps-ana'];
+
+/**
+ * Whether the combat fulfils the attacker's Mandated Offensive (7.1.3-7.1.7): French or British
+ * units (not the Australian, Canadian, Portuguese or Arab corps) attacking a German unit in France,
+ * Belgium or Germany; Germans attacking a western Allied unit there; Turks (not the Senussi) any
+ * Allied unit; Austro-Hungarians any unit, or on the AH (It) result with Italy at war a space in
+ * Italy or one holding Italians. Russians and Italians: any attack on an enemy unit.
+ */
+export function fulfilsMandate(
+  state: Readable,
+  side: Side,
+  attackers: string[],
+  defenders: string[],
+  target: string,
+): boolean {
   const m = state.mandates[side];
-  if (m.made || m.nation === null || result.defenders.length === 0) return;
-  const attackers = result.attackers.map(nationOf);
-  if (!attackers.includes(m.nation as never)) return;
-  const western = ['fr', 'be', 'ge'].includes(space(result.target).nation);
-  const defenders = result.defenders.map(nationOf);
-  let made = true;
-  if (m.nation === 'fr' || m.nation === 'br') made = western && defenders.includes('ge');
-  if (m.nation === 'ge') made = western && defenders.some((n) => ['us', 'br', 'be', 'fr'].includes(n));
-  if (made) m.made = true;
+  if (m.made || m.nation === null || defenders.length === 0) return false;
+  const nation = m.nation;
+  const qualifying = attackers.filter((u) => {
+    if (nationOf(u) !== nation) return false;
+    if (nation === 'br' && NOT_BRITISH_FOR_MANDATES.includes(u)) return false;
+    return true;
+  });
+  if (qualifying.length === 0) return false;
+  const western = ['fr', 'be', 'ge'].includes(space(target).nation);
+  const defending = defenders.map(nationOf);
+  if (nation === 'fr' || nation === 'br') return western && defending.includes('ge');
+  if (nation === 'ge') return western && defending.some((n) => ['us', 'br', 'be', 'fr'].includes(n));
+  if (nation === 'ah' && m.italianFront) return space(target).nation === 'it' || defending.includes('it');
+  return true;
+}
+
+function checkMandate(state: PogState, side: Side, result: CombatResult): void {
+  if (fulfilsMandate(state, side, result.attackers, result.defenders, result.target))
+    state.mandates[side].made = true;
 }
 
 /** The units of a side in this combat still on the map. */

@@ -126,6 +126,8 @@ export interface Mandate {
   /** The nation that must attack this turn, or null for none. */
   nation: string | null;
   made: boolean;
+  /** The AH (It) result with Italy at war (7.1.6): the attack must be on the Italian front. */
+  italianFront?: boolean;
 }
 
 export interface PogState {
