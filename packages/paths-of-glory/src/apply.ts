@@ -239,6 +239,16 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
       if (phase.kind === 'attack' && phase.combat)
         useCombatCard(state, log, side, phase.combat, str(action.card));
       return;
+    case 'armyTable':
+      if (phase.kind === 'attack' && phase.combat) {
+        phase.combat.armyTable = [...(phase.combat.armyTable ?? []), side];
+        log.add({
+          type: 'armyTable',
+          text: `${sideName(side)} will fire on the Army table, giving up favourable shifts`,
+          side,
+        });
+      }
+      return;
     case 'doneCards':
       if (phase.kind !== 'attack' || !phase.combat) return;
       if (phase.combat.step === 'attackerCards') phase.combat.step = 'defenderCards';

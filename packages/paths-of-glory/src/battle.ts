@@ -47,6 +47,7 @@ export function declareAttack(
     step: 'designate',
     pin: null,
     cards: { ap: [], cp: [] },
+    armyTable: [],
   };
   state.phase = { kind: 'attack', side, op, combat };
   log.add({
@@ -99,7 +100,15 @@ function fire(
   );
   const side = role === 'attacker' ? attacker : defender;
   const spentOnly = role === 'defender' && combat.defenders.length === 0 && combat.spent.length > 0;
-  const setup = fireSetup(state, role, present, combat.target, combat.cards[side], defender);
+  const setup = fireSetup(
+    state,
+    role,
+    present,
+    combat.target,
+    combat.cards[side],
+    defender,
+    (combat.armyTable ?? []).includes(side),
+  );
   let column = setup.column;
   let drm = setup.drm;
   if (spentOnly) {
@@ -128,7 +137,11 @@ export function resolveCombat(
   combat: Combat,
 ): void {
   const defender = other(side);
-  for (const u of combat.attackers) op.attacked.push(u);
+  for (const u of combat.attackers) {
+    op.attacked.push(u);
+    const loc = state.units[u]!.loc;
+    if (loc !== combat.target && intactFort(state, loc) && fortSide(loc) !== side) op.sortied.push(u);
+  }
   let flank: CombatResult['flank'] = null;
   if (combat.pin !== null) {
     const intercepts = combat.cards[side].some((c) => card(c).event === 'wireless_intercepts');
@@ -151,6 +164,7 @@ export function resolveCombat(
     onAttacker: 0,
     empty: false,
     cards: combat.cards,
+    armyTable: combat.armyTable,
     lossQueue: [],
     deferredFire: null,
     flank,
@@ -404,6 +418,7 @@ export function emptyAttack(
     onAttacker: 0,
     empty: true,
     cards: { ap: [], cp: [] },
+    armyTable: [],
     lossQueue: [],
     deferredFire: null,
     flank: null,
@@ -617,7 +632,15 @@ function withdraw(state: PogState, log: EventLog, op: Operation, result: CombatR
   const attacker = sideOf(result.attackers[0]!);
   const defender = other(attacker);
   const corpsStep = result.defenderSteps.find((s) => !isArmy(s.unit));
-  const armyStep = result.defenderSteps.find((s) => isArmy(s.unit) && !s.eliminated);
+  // 12.6.8: an army step comes back only to an army still standing, reduced (one step lost); an
+  // army that lost both steps with no corps to replace it is gone, and the card gives nothing back.
+  const armyStep = result.defenderSteps.find(
+    (s) =>
+      isArmy(s.unit) &&
+      !s.eliminated &&
+      state.units[s.unit]!.loc === result.target &&
+      state.units[s.unit]!.reduced,
+  );
   const back = corpsStep ?? armyStep;
   if (back) {
     const unit = state.units[back.unit]!;

@@ -2,6 +2,7 @@ import type { Choice, ChoiceOption, Json, JsonObject, Seat } from '@salient/engi
 import { advanceChoices, lossCandidates, retreatOptions } from './battle.ts';
 import { handOf } from './cards.ts';
 import {
+  armyTableOption,
   attackingSpaces,
   cardUsable,
   flankPossible,
@@ -12,6 +13,7 @@ import {
 import { card, space } from './data/index.ts';
 import { entrenchSpaces, eventPlayable, freeFlipTargets, placementSpaces } from './events.ts';
 import { combatCardsInHand } from './flow.ts';
+import { siegeKeptWithout } from './forts.ts';
 import { reachable, stackDestinations } from './movement.ts';
 import { activationOptions, attackTargets, diggers, movers } from './operations.ts';
 import { replacementOptions } from './replacements.ts';
@@ -93,6 +95,8 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
       const supply = supplyOf(state);
       const out: Choice[] = [];
       for (const u of movers(state, side, phase.op, supply)) {
+        // 15.2.4: no single unit leaves an enemy fort occupied but no longer besieged.
+        if (!siegeKeptWithout(state, state.units[u]!.loc, [u])) continue;
         const paths = reachable(state, u, supply).paths;
         if (paths.size === 0) continue;
         const options = [...paths.keys()]
@@ -108,7 +112,7 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
         bySpace.set(loc, [...(bySpace.get(loc) ?? []), u]);
       }
       for (const [from, units] of bySpace) {
-        if (units.length < 2) continue;
+        if (units.length < 2 || !siegeKeptWithout(state, from, units)) continue;
         const dest = stackDestinations(state, units, supply);
         if (dest.size === 0) continue;
         const options = [...dest.keys()].sort().map((to) => ({ value: to, label: space(to).name, loc: to }));
@@ -474,6 +478,8 @@ function cardChoices(
         ),
       ]),
     );
+  if (!(combat.armyTable ?? []).includes(side) && armyTableOption(state, combat, side))
+    out.push(choice('armyTable', 'Fire on the Army table (giving up favourable column shifts)'));
   out.push(choice('doneCards', 'No (more) combat cards'));
   return out;
 }

@@ -1,5 +1,5 @@
 import { card, space, unitData } from './data/index.ts';
-import { fortSide, intactFort } from './forts.ts';
+import { besiegers, fortSide, intactFort } from './forts.ts';
 import { BEF_NATIONS, MAP, mayCross, turnInfo } from './map.ts';
 import { crossingMark } from './movement.ts';
 import { isNeutralSpace, type Supply } from './supply.ts';
@@ -32,6 +32,28 @@ export function mayAttack(
   if (loc === target) {
     // 15.1.3: a besieged fort is attacked only from its own space.
     return intactFort(state, target) && fortSide(target) !== side;
+  }
+  // 15.2.5: no attack into a desert space in summer.
+  if (t.terrain === 'desert' && turnInfo(state.turn).season === 'summer') return false;
+  // 15.2.3: out of a space where they besiege an enemy fort, only the units beyond those the siege
+  // needs may attack other spaces.
+  if (intactFort(state, loc) && fortSide(loc) !== side) {
+    const phase = state.phase;
+    const joining =
+      phase.kind === 'attack' && phase.combat && phase.combat.target !== loc
+        ? phase.combat.attackers.filter((u) => state.units[u]!.loc === loc)
+        : [];
+    const out = new Set([...op.sortied, ...joining, id]);
+    const here = unitsIn(state, loc);
+    if (
+      besiegers(state, loc, here) &&
+      !besiegers(
+        state,
+        loc,
+        here.filter((u) => !out.has(u)),
+      )
+    )
+      return false;
   }
   if (!MAP.adjacent(loc, target) || isNeutralSpace(state, target)) return false;
   if (!mayCross(loc, target, d.nation, crossingMark(id))) return false; // 12.1.9
@@ -241,11 +263,13 @@ export function fireSetup(
   target: string,
   cards: string[],
   defenderSide: Side,
+  armyOption = false,
 ): FireSetup {
   let strength = units.reduce((sum, u) => sum + cfOf(state, u), 0);
   const fortHere = intactFort(state, target) && fortSide(target) === defenderSide;
   if (role === 'defender' && fortHere) strength += space(target).fort;
-  const table = units.some(isArmy) ? ARMY_TABLE : CORPS_TABLE;
+  const elected = armyOption && !units.some(isArmy);
+  const table = units.some(isArmy) || elected ? ARMY_TABLE : CORPS_TABLE;
   let shift = 0;
   const trench =
     role === 'defender' && units.length === 0 ? null : defenderTrench(state, target, defenderSide);
@@ -255,8 +279,33 @@ export function fireSetup(
     if (trench === 0 || trench === 1) shift -= 1;
     if (trench === 2) shift -= 2;
   } else if (trench === 1 || trench === 2) shift += 1;
+  // 12.2.7 (seed): a side electing the Army table gives up every shift in its favour.
+  if (elected) shift = Math.min(0, shift);
   const column = shiftColumn(table, baseColumn(table, strength), shift);
   return { strength, table, column, shift, drm: cardDrm(cards) };
+}
+
+/**
+ * The Army-table option of 12.2.7 (seed): a side with no army in the combat whose units reach a loss
+ * factor of 4 in one of its attacking spaces (the defending space for the defender, its fort's LF
+ * counted) may fire on the Army table instead of the Corps table.
+ */
+export function armyTableOption(state: Readable, combat: Combat, side: Side): boolean {
+  const attacker = sideOf(combat.attackers[0]!);
+  const units = side === attacker ? combat.attackers : combat.defenders;
+  if (units.length === 0 || units.some(isArmy)) return false;
+  if (side !== attacker) {
+    const fort =
+      intactFort(state, combat.target) && fortSide(combat.target) === side ? space(combat.target).fort : 0;
+    return totalLf(state, units) + fort >= 4;
+  }
+  return attackingSpaces(state, units).some(
+    (s) =>
+      totalLf(
+        state,
+        units.filter((u) => state.units[u]!.loc === s),
+      ) >= 4,
+  );
 }
 
 /** Total loss factor a force could absorb: used to tell when a side is wiped out. */

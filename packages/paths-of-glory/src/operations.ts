@@ -3,6 +3,7 @@ import { activationCost, sudArmyStack } from './activation.ts';
 import { defendersOf, mayAttack, targetKind } from './combat.ts';
 import { card, space } from './data/index.ts';
 import { actionDone } from './flow.ts';
+import { siegeKeptWithout } from './forts.ts';
 import { MAP, turnInfo } from './map.ts';
 import { moveAlong, reachable, stackDestinations } from './movement.ts';
 import { supplyOf } from './supply.ts';
@@ -16,6 +17,7 @@ export function newOperation(card: string | null, points: number): Operation {
     activated: {},
     moved: [],
     attacked: [],
+    sortied: [],
     entrenching: [],
     retreated: [],
     sudArmySpace: null,
@@ -125,6 +127,7 @@ export function moveStack(
   to: string,
 ): void {
   const units = movers(state, side, op).filter((u) => state.units[u]!.loc === from);
+  if (!siegeKeptWithout(state, from, units)) return;
   const paths = stackDestinations(state, units).get(to)!;
   for (const [u, path] of paths) {
     moveAlong(state, log, u, path);

@@ -2,7 +2,7 @@ import type { EventLog } from '@salient/engine';
 import { memo, setLoc } from './cache.ts';
 import { takeControl } from './control.ts';
 import { SPACES, space, unitData } from './data/index.ts';
-import { besieged, besiegers, fortSide, intactFort } from './forts.ts';
+import { besieged, besiegers, fortSide, intactFort, siegeKeptWithout } from './forts.ts';
 import { CHANNEL_PORTS, MAP, mayCross } from './map.ts';
 import { channelOpen, crossingMark, mayEnter } from './movement.ts';
 import { isNeutralSpace, type Supply, supplyOf } from './supply.ts';
@@ -37,6 +37,9 @@ function seaPort(state: Readable, side: Side, id: string): boolean {
 export function srDestinations(state: Readable, id: string, supply = supplyOf(state)): string[] {
   const d = unitData(id);
   // Units alike in every way the rules look at share their answer within one position.
+  const loc = state.units[id]!.loc;
+  // 13.1.5: not out of a besieged enemy fort if the fort would no longer be besieged.
+  if (onMap(loc) && !siegeKeptWithout(state, loc, [id])) return [];
   const key = `sr:${state.units[id]!.loc}:${d.nation}:${d.type}:${d.nearEast}:${crossingMark(id) ?? ''}:${id.includes('bef') || id === 'br-corps-ana' ? id : ''}`;
   return memo(state, key, () => computeSrDestinations(state, id, supply));
 }
@@ -53,7 +56,7 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): str
     !full(s) &&
     !enemyIn(s) &&
     russianOk(s) &&
-    state.control[s] === side &&
+    (state.control[s] === side || (intactFort(state, s) && fortSide(s) !== side && besiegers(state, s))) &&
     !(side === 'cp' && CHANNEL_PORTS.includes(s) && !channelOpen(state)) &&
     supply.suppliedAt(side, d.nation, s);
   const out = new Set<string>();

@@ -47,6 +47,8 @@ export interface Operation {
   moved: string[];
   /** Units that have attacked in this action (12.1.6). */
   attacked: string[];
+  /** Units that attacked out of a space where they besiege an enemy fort (15.2.3). */
+  sortied: string[];
   /** Units that will try to dig in after movement (11.2.1). */
   entrenching: string[];
   /** Units that retreated during this action (12.1.2, 12.5.6). */
@@ -70,6 +72,8 @@ export interface Combat {
   /** The pinning space of a flank attack (12.3.2), when one is attempted. */
   pin: string | null;
   cards: Record<Side, string[]>;
+  /** Sides firing on the Army table by the option of 12.2.7 (seed), giving up favourable shifts; absent when none. */
+  armyTable?: Side[];
 }
 
 /** What is left of a combat once the dice have spoken. */
@@ -84,6 +88,7 @@ export interface CombatResult {
   /** Whether the defender's space held nobody and no intact enemy fort (12.2.1). */
   empty: boolean;
   cards: Record<Side, string[]>;
+  armyTable?: Side[];
   /** Who must still take losses, in order, with the loss number left. */
   lossQueue: { side: Side; remaining: number }[];
   /** For a flank attack, the fire still to come after the first side's losses. */

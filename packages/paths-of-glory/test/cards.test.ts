@@ -264,6 +264,42 @@ describe('Mobilization cards: combat cards (9.5.4)', () => {
     expect(seen).toEqual({ kept: true, lost: true });
   });
 
+  it('AP 6 Withdrawal (12.6.6, 12.6.8, 12.6.10): an army without a reserve corps gets its step back only if it lost just one', () => {
+    const seen = { one: false, both: false };
+    for (let i = 0; i < 80 && !(seen.one && seen.both); i++) {
+      let state = lab({ 'ge-army-8': 'thorn', 'ru-army-1': 'plock' }, { hand: [] });
+      state.decks.ap.hand = ['ap-6'];
+      state.rng = rngFromSeed(`withdraw-army-${i}`);
+      state = inOperation(state, 'cp', { thorn: 'attack' }, 'attack');
+      state = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;
+      state = play(state, 'cp', { type: 'addAttacker', unit: 'ge-army-8' }).state;
+      state = play(state, 'cp', { type: 'fight' }).state;
+      state = play(state, 'cp', { type: 'doneCards' }).state;
+      state = play(state, 'ap', { type: 'combatCard', card: 'ap-6' }).state;
+      const r = play(state, 'ap', { type: 'doneCards' });
+      state = r.state;
+      while (state.phase.kind === 'losses') {
+        const seat = game.status(state).toAct[0]!;
+        state = play(state, seat, {
+          type: 'takeStep',
+          unit: options(state, seat, 'takeStep', 'unit')[0],
+        }).state;
+      }
+      const lossOn = r.events.find((e) => e.type === 'lossNumber' && e.side === 'cp')!.result as number;
+      const army = state.units['ru-army-1']!;
+      if (lossOn >= 4) {
+        // Both steps lost, no Russian corps in the reserve box: gone for good, nothing comes back.
+        seen.both = true;
+        expect(army.loc).toBe('removed');
+      } else if (lossOn >= 2) {
+        seen.one = true;
+        expect(army.reduced).toBe(false);
+        expect(state.phase.kind).toBe('retreat');
+      }
+    }
+    expect(seen).toEqual({ one: true, both: true });
+  });
+
   it('AP 6 / CP 56 Withdrawal (12.6): a corps step comes back and the defenders fall back exactly one space, whatever the result', () => {
     for (let i = 0; i < 60; i++) {
       let state = lab({ 'ge-army-8': 'thorn', 'ru-corps-1': 'plock', 'ru-corps-2': 'plock' }, { hand: [] });

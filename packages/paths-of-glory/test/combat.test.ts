@@ -2,7 +2,10 @@ import { EventLog, rngFromSeed } from '@salient/engine';
 import { describe, expect, it } from 'vitest';
 import { defenderTrench, fireSetup, flankDrm, validAttackingGroup } from '../src/combat.ts';
 import { bestLoss, legalStepUnits, stepChains, takeStep } from '../src/losses.ts';
-import { ARMY_TABLE, baseColumn, CORPS_TABLE, fireResult, shiftColumn } from '../src/tables.ts';
+import { ARMY_TABLE, baseColumn, CORPS_TABLE, columnLabel, fireResult, shiftColumn } from '../src/tables.ts';
+
+const columnLabelOf = (f: { table: typeof ARMY_TABLE; column: number }) => columnLabel(f.table, f.column);
+
 import type { Combat, PogState } from '../src/types.ts';
 import { game, inOperation, lab, options, play, refused } from './helpers.ts';
 
@@ -397,6 +400,52 @@ describe('12.3 Flank attacks', () => {
       }
     }
     expect(seen).toEqual({ success: true, failure: true });
+  });
+});
+
+describe('12.2.7 (seed) The Army-table option', () => {
+  it('12.2.7: entrenched corps in a fort reaching LF 4 may fire on the Army table at 4, not the Corps table at 5', () => {
+    const state = lab(
+      { 'ge-army-8': 'lodz', 'ru-corps-1': 'warsaw', 'ru-corps-2': 'warsaw' },
+      { trenches: { warsaw: { side: 'ap', level: 1 } } },
+    );
+    state.played.push('oberost');
+    inOperation(state, 'cp', { lodz: 'attack' }, 'attack');
+    let s = attack(state, 'cp', 'warsaw', ['ge-army-8']);
+    // The attacker has an army: nothing to elect.
+    expect(game.choices(s, 'cp').map((c) => c.action)).not.toContain('armyTable');
+    s = play(s, 'cp', { type: 'doneCards' }).state;
+    expect(game.choices(s, 'ap').map((c) => c.action)).toContain('armyTable');
+    const corps = fireSetup(s, 'defender', ['ru-corps-1', 'ru-corps-2'], 'warsaw', [], 'ap');
+    expect([corps.table.id, columnLabelOf(corps)]).toEqual(['corps', '5']);
+    const army = fireSetup(s, 'defender', ['ru-corps-1', 'ru-corps-2'], 'warsaw', [], 'ap', true);
+    expect([army.table.id, columnLabelOf(army), army.shift]).toEqual(['army', '4', 0]);
+    s = play(s, 'ap', { type: 'armyTable' }).state;
+    expect(game.choices(s, 'ap').map((c) => c.action)).not.toContain('armyTable');
+    const r = play(s, 'ap', { type: 'doneCards' });
+    const fires = r.events
+      .filter((e) => e.type === 'roll' && e.purpose === 'fire')
+      .map((e) => String(e.text));
+    expect(fires.some((t) => t.startsWith('Allied Powers fire (4 on the army table, column 4'))).toBe(true);
+  });
+
+  it('12.2.7: below LF 4 in every space the option is not offered, and an elected attacker keeps its unfavourable shifts', () => {
+    const state = lab({ 'ge-corps-1': 'lodz', 'ru-corps-1': 'warsaw' });
+    state.played.push('oberost');
+    inOperation(state, 'cp', { lodz: 'attack' }, 'attack');
+    const s = attack(state, 'cp', 'warsaw', ['ge-corps-1']);
+    expect(game.choices(s, 'cp').map((c) => c.action)).not.toContain('armyTable');
+    const swamp = lab({}, { trenches: { verdun: { side: 'ap', level: 2 } } });
+    const setup = fireSetup(
+      swamp,
+      'attacker',
+      ['ge-corps-1', 'ge-corps-2', 'ge-corps-3'],
+      'verdun',
+      [],
+      'ap',
+      true,
+    );
+    expect([setup.table.id, setup.shift]).toEqual(['army', -2]);
   });
 });
 
