@@ -12,6 +12,7 @@ import { supplyOf } from './supply.ts';
 import { MANDATE_TABLE } from './tables.ts';
 import { type ActionKind, type Mandate, other, type PogState, type Readable, type Side } from './types.ts';
 import { onMap, sideOf, unitsIn } from './units.ts';
+import { raiseCommitment, reshuffleForCommitment } from './war.ts';
 
 export const ROUNDS = 6;
 
@@ -177,6 +178,8 @@ export function warStatusPhase(state: PogState, log: EventLog): void {
   }
   if (state.vp >= 20) finish(state, log, 'cp', 'automatic victory: the VP track reached 20');
   else if (state.vp <= 0) finish(state, log, 'ap', 'automatic victory: the VP track fell to 0');
+  if (state.outcome) return;
+  raiseCommitment(state, log);
 }
 
 export function finish(state: PogState, log: EventLog, winner: Side | null, reason: string): void {
@@ -295,6 +298,7 @@ export function nextDiscardSegment(state: PogState, log: EventLog, done: Side | 
     }
     for (const side of order) {
       const deck = state.decks[side];
+      reshuffleForCommitment(state, log, side);
       drawCards(state, log, side, Math.max(0, handSizeOf(state) - deck.hand.length));
     }
   }
