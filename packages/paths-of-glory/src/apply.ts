@@ -44,6 +44,7 @@ import {
   activate,
   endMovement,
   finishOperation,
+  moveInPassing,
   moveStack,
   moveUnit,
   newOperation,
@@ -182,6 +183,9 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
       return;
     case 'move':
       if (phase.kind === 'move') moveUnit(state, log, phase.op, str(action.unit), str(action.to));
+      return;
+    case 'moveInPassing':
+      if (phase.kind === 'move') moveInPassing(state, log, phase.op, str(action.unit), str(action.to));
       return;
     case 'moveStack':
       if (phase.kind === 'move') moveStack(state, log, side, phase.op, str(action.from), str(action.to));

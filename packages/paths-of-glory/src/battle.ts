@@ -140,7 +140,8 @@ export function resolveCombat(
   for (const u of combat.attackers) {
     op.attacked.push(u);
     const loc = state.units[u]!.loc;
-    if (loc !== combat.target && intactFort(state, loc) && fortSide(loc) !== side) op.sortied.push(u);
+    if (loc !== combat.target && intactFort(state, loc) && fortSide(loc) !== side)
+      op.sortied = [...(op.sortied ?? []), u];
   }
   let flank: CombatResult['flank'] = null;
   if (combat.pin !== null) {

@@ -15,7 +15,7 @@ import { entrenchSpaces, eventPlayable, freeFlipTargets, placementSpaces } from 
 import { combatCardsInHand } from './flow.ts';
 import { siegeKeptWithout } from './forts.ts';
 import { reachable, stackDestinations } from './movement.ts';
-import { activationOptions, attackTargets, diggers, movers } from './operations.ts';
+import { activationOptions, attackTargets, diggers, movers, passingTargets } from './operations.ts';
 import { replacementOptions } from './replacements.ts';
 import { srCost, srDestinations } from './sr.ts';
 import { statusOf } from './status.ts';
@@ -105,6 +105,23 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
         out.push(
           choice('move', `Move ${label(u)}`, { unit: u }, [one('to', 'Move to', options)], { piece: u }),
         );
+        const passing = passingTargets(state, u, supply, paths);
+        if (passing.length > 0)
+          out.push(
+            choice(
+              'moveInPassing',
+              `Move ${label(u)} and take a space in passing (1 more MP), then go on`,
+              { unit: u },
+              [
+                one(
+                  'to',
+                  'Take control of',
+                  passing.map((to) => ({ value: to, label: space(to).name, loc: to })),
+                ),
+              ],
+              { piece: u },
+            ),
+          );
       }
       const bySpace = new Map<string, string[]>();
       for (const u of movers(state, side, phase.op, supply)) {

@@ -23,7 +23,7 @@ export function mayAttack(
   const loc = state.units[id]!.loc;
   if (op.activated[loc] !== 'attack' || op.attacked.includes(id)) return false;
   // 11.1.6: units that moved into a space activated for combat take no part in its attacks.
-  if (op.moved.includes(id)) return false;
+  if (op.moved.includes(id) || op.spent?.[id] !== undefined) return false;
   if (op.onlyAttackers && !op.onlyAttackers.includes(id)) return false;
   if (!supply.unitSupplied(id)) return false; // 14.3.1
   const d = unitData(id);
@@ -43,7 +43,7 @@ export function mayAttack(
       phase.kind === 'attack' && phase.combat && phase.combat.target !== loc
         ? phase.combat.attackers.filter((u) => state.units[u]!.loc === loc)
         : [];
-    const out = new Set([...op.sortied, ...joining, id]);
+    const out = new Set([...(op.sortied ?? []), ...joining, id]);
     const here = unitsIn(state, loc);
     if (
       besiegers(state, loc, here) &&

@@ -58,7 +58,9 @@ export function reachable(
 ): Reach {
   const side = sideOf(id);
   const start = state.units[id]!.loc;
-  const mf = mfOf(state, id);
+  // 11.1.4 (seed): MPs spent taking spaces in passing earlier in this move are gone.
+  const phase = state.phase;
+  const mf = mfOf(state, id) - (phase.kind === 'move' ? (phase.op.spent?.[id] ?? 0) : 0);
   const occupied = occupancy(state);
   const enemyIn = (s: string) => (occupied.get(s) ?? []).some((u) => sideOf(u) !== side);
   const friendlyCount = (s: string) => (occupied.get(s) ?? []).filter((u) => sideOf(u) === side).length;

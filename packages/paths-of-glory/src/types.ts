@@ -45,10 +45,15 @@ export interface Operation {
   activated: Record<string, ActivationMode>;
   /** Units that have finished their move in this action (11.1.1). */
   moved: string[];
+  /**
+   * MPs already spent by units still moving after taking a space in passing (11.1.4 seed: one more
+   * MP to take control of a space moved through). Such units have moved: they neither dig nor attack. Absent: none (states saved before it existed).
+   */
+  spent?: Record<string, number>;
   /** Units that have attacked in this action (12.1.6). */
   attacked: string[];
-  /** Units that attacked out of a space where they besiege an enemy fort (15.2.3). */
-  sortied: string[];
+  /** Units that attacked out of a space where they besiege an enemy fort (15.2.3); absent: none. */
+  sortied?: string[];
   /** Units that will try to dig in after movement (11.2.1). */
   entrenching: string[];
   /** Units that retreated during this action (12.1.2, 12.5.6). */

@@ -143,6 +143,35 @@ describe('Mobilization cards: events', () => {
     }
   });
 
+  const REINFORCEMENTS: [string, string, 'ap' | 'cp', string[], number][] = [
+    ['AP 1', 'ap-1', 'ap', ['br-army-2'], 1],
+    ['AP 3', 'ap-3', 'ap', ['ru-army-11'], 1],
+    ['AP 8', 'ap-8', 'ap', [], 2],
+    ['AP 10', 'ap-10', 'ap', ['fr-army-10'], 0],
+    ['AP 11', 'ap-11', 'ap', ['ru-army-9', 'ru-army-10'], 0],
+    ['AP 14', 'ap-14', 'ap', ['br-army-1'], 1],
+    ['CP 7', 'cp-7', 'cp', ['ge-army-9'], 0],
+    ['CP 12', 'cp-12', 'cp', ['ge-army-10'], 2],
+    ['CP 14', 'cp-14', 'cp', ['ah-army-7'], 2],
+  ];
+  for (const [name, id, side, armies, corps] of REINFORCEMENTS) {
+    it(`${name} reinforcements (9.5.3.2-9.5.3.3): ${armies.length} army(ies) placed at home, ${corps} corps into the reserve box`, () => {
+      let state = lab({}, { turn: 2, side, hand: [id] });
+      state = play(state, side, { type: 'event', card: id }).state;
+      for (const a of armies) {
+        const where = options(state, side, 'place', 'to', { unit: a });
+        expect(where.length, a).toBeGreaterThan(0);
+        state = play(state, side, { type: 'place', unit: a, to: where[0] }).state;
+        expect(state.units[a]!.loc).toBe(where[0]);
+      }
+      const inReserve = Object.entries(state.units).filter(([, u]) => u.loc === 'reserve');
+      expect(inReserve).toHaveLength(corps);
+      expect(state.phase.kind).toBe('action');
+      expect(state.decks[side].removed).toContain(id);
+      expect(state.reinforced).toHaveLength(1);
+    });
+  }
+
   it('AP 56 Paris Taxis and AP 57 Russian Cavalry (optional cards)', () => {
     let state = lab(
       { 'fr-army-6': 'paris', 'ru-army-1': 'kovno' },

@@ -82,6 +82,31 @@ describe('11.1 Movement', () => {
     expect(state.vp).toBe(11);
   });
 
+  it('11.1.4: one more MP takes a space in passing (the example of play: a German corps takes Czestochowa on its way to Lodz)', () => {
+    let state = inOperation(
+      lab({ 'ge-corps-1': 'oppeln', 'ge-corps-2': 'aachen' }, { turn: 2, reduced: ['ge-corps-1'] }),
+      'cp',
+      { oppeln: 'move', aachen: 'move' },
+      'move',
+    );
+    expect(options(state, 'cp', 'moveInPassing', 'to', { unit: 'ge-corps-1' })).toContain('czestochowa');
+    state = play(state, 'cp', { type: 'moveInPassing', unit: 'ge-corps-1', to: 'czestochowa' }).state;
+    expect(state.control.czestochowa).toBe('cp');
+    // Two of its four MPs are gone: Lodz (one more) is in reach, three spaces on is not.
+    const next = options(state, 'cp', 'move', 'to', { unit: 'ge-corps-1' });
+    expect(next).toContain('lodz');
+    expect(next.every((to) => reachable(state, 'ge-corps-1').paths.get(to as string)!.length <= 2)).toBe(
+      true,
+    );
+    state = play(state, 'cp', { type: 'move', unit: 'ge-corps-1', to: 'lodz' }).state;
+    expect(state.control.lodz).toBe('cp');
+    expect(state.units['ge-corps-1']!.loc).toBe('lodz');
+    // Never in an intact enemy fort space, nor a space already friendly.
+    state.destroyedForts = state.destroyedForts.filter((f) => f !== 'liege');
+    expect(options(state, 'cp', 'moveInPassing', 'to', { unit: 'ge-corps-2' })).not.toContain('liege');
+    expect(options(state, 'cp', 'moveInPassing', 'to', { unit: 'ge-corps-2' })).not.toContain('koblenz');
+  });
+
   it('11.1.5: a unit entering a space where it would be out of supply stops there', () => {
     const state = lab({ 'ge-corps-1': 'sedan' });
     state.control.sedan = 'cp';
