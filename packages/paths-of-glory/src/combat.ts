@@ -1,6 +1,7 @@
 import { card, space, unitData } from './data/index.ts';
 import { besiegers, fortSide, intactFort } from './forts.ts';
 import { BEF_NATIONS, MAP, mayCross, turnInfo } from './map.ts';
+import { openByBeachhead } from './mef.ts';
 import { crossingMark } from './movement.ts';
 import { isNeutralSpace, type Supply } from './supply.ts';
 import { ARMY_TABLE, baseColumn, CORPS_TABLE, type FireTable, shiftColumn } from './tables.ts';
@@ -56,7 +57,8 @@ export function mayAttack(
       return false;
   }
   if (!MAP.adjacent(loc, target) || isNeutralSpace(state, target)) return false;
-  if (!mayCross(loc, target, d.nation, crossingMark(id))) return false; // 12.1.9
+  if (!mayCross(loc, target, d.nation, crossingMark(id)) && !openByBeachhead(state, loc, target))
+    return false; // 12.1.9
   if ((id === 'br-army-bef' || id === 'br-corps-bef') && !BEF_NATIONS.includes(t.nation)) return false; // 11.1.16
   if (d.type === 'army' && t.map === 'neareast' && !d.nearEast) return false; // 11.3.1
   const enemyFort = intactFort(state, target) && fortSide(target) !== side;

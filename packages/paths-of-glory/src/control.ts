@@ -2,6 +2,7 @@ import type { EventLog } from '@salient/engine';
 import { touched } from './cache.ts';
 import { space } from './data/index.ts';
 import { fortSide, intactFort } from './forts.ts';
+import { beachheadEntered } from './mef.ts';
 import { other, type PogState, type Side } from './types.ts';
 
 /**
@@ -23,6 +24,7 @@ export function takeControl(state: PogState, log: EventLog, spaceId: string, sid
 
 /** An enemy unit entering a space with a trench (11.2.5, 11.2.6): level 1 is filled in, level 2 becomes theirs at level 1. */
 export function enemyEnters(state: PogState, log: EventLog, spaceId: string, side: Side): void {
+  beachheadEntered(state, log, spaceId, side);
   const trench = state.trenches[spaceId];
   if (!trench || trench.side === side) return;
   if (trench.level === 1) {

@@ -4,11 +4,11 @@ import { enemyEnters, takeControl } from './control.ts';
 import { space, unitData } from './data/index.ts';
 import { besiegers, blockingEnemyFort, fortSide, intactFort } from './forts.ts';
 import { BEF_NATIONS, CHANNEL_PORTS, MAP, mayCross } from './map.ts';
+import { beachheadOf, MEF_SPACES, openByBeachhead } from './mef.ts';
 import { isNeutralSpace, supplyOf } from './supply.ts';
 import type { PogState, Readable, Side } from './types.ts';
 import { isArmy, label, mfOf, occupancy, STACK_LIMIT, sideOf } from './units.ts';
 
-const MEF_SPACES = ['mef1', 'mef2', 'mef3', 'mef4'];
 const CAUCASUS_LINKS = ['caucasus|grozny', 'caucasus|poti', 'grozny|caucasus', 'poti|caucasus'];
 
 /** A special unit's mark on dotted connections (the Arab Northern Army, the MEF). */
@@ -21,10 +21,10 @@ export function crossingMark(id: string): string | undefined {
 /** Whether the unit may go from `from` into `to` at all, whatever its remaining movement. */
 export function mayEnter(state: Readable, id: string, from: string, to: string): boolean {
   const d = unitData(id);
-  if (!mayCross(from, to, d.nation, crossingMark(id))) return false;
+  if (!mayCross(from, to, d.nation, crossingMark(id)) && !openByBeachhead(state, from, to)) return false;
   const s = space(to);
   if (isNeutralSpace(state, to)) return false; // 11.1.11
-  if (MEF_SPACES.includes(to)) return false; // 11.1.10: no MEF beachhead yet
+  if (MEF_SPACES.includes(to) && beachheadOf(state) !== to) return false; // 11.1.10
   if (id.startsWith('br-army-bef') || id === 'br-corps-bef') {
     if (!BEF_NATIONS.includes(s.nation)) return false; // 11.1.16
   }

@@ -5,6 +5,7 @@ import { card, space, unitData } from './data/index.ts';
 import { actionDone } from './flow.ts';
 import { fortSide, intactFort, siegeKeptWithout } from './forts.ts';
 import { MAP, turnInfo } from './map.ts';
+import { beachheadOf } from './mef.ts';
 import { moveAlong, reachable, stackDestinations } from './movement.ts';
 import { supplyOf } from './supply.ts';
 import type { ActivationMode, Operation, PogState, Readable, Side } from './types.ts';
@@ -40,16 +41,17 @@ export interface ActivationOption {
 export function activationOptions(state: Readable, side: Side, op: Operation): ActivationOption[] {
   const occupied = occupancy(state);
   const out: ActivationOption[] = [];
-  const nearEastCombat = Object.entries(op.activated).some(
-    ([s, mode]) => mode === 'attack' && space(s).map === 'neareast',
-  );
+  // 9.2.7: the beachhead's space and the British NE Army's do not count against the limit.
+  const counted = (s: string) =>
+    space(s).map === 'neareast' && s !== beachheadOf(state) && !unitsIn(state, s).includes('br-army-ne');
+  const nearEastCombat = Object.entries(op.activated).some(([s, mode]) => mode === 'attack' && counted(s));
   for (const [s, units] of occupied) {
     if (op.activated[s] || !units.some((u) => sideOf(u) === side)) continue;
     const cost = activationCost(state, side, s, op);
     if (cost > op.points) continue;
     const modes: ActivationMode[] = ['move'];
     const summerDesert = space(s).terrain === 'desert' && turnInfo(state.turn).season === 'summer';
-    const nearEastLimit = side === 'ap' && space(s).map === 'neareast' && nearEastCombat;
+    const nearEastLimit = side === 'ap' && counted(s) && nearEastCombat;
     if (!summerDesert && !nearEastLimit) modes.push('attack');
     out.push({ space: s, cost, modes });
   }

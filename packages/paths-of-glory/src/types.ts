@@ -167,6 +167,8 @@ export interface PogState {
   turnFlags: string[];
   rp: Partial<Record<RpNation, number>>;
   mandates: Record<Side, Mandate>;
+  /** The MEF beachhead marker's space (9.5.3.5), absent before the landing or once overrun. */
+  mefBeachhead?: string;
   /** War commitment levels (16.1); absent means both sides at Mobilization, as all of part 1. */
   commitment?: Record<Side, 'mobilization' | 'limited' | 'total'>;
   /** Combat cards on the table already used this action round (9.5.4.4). */
