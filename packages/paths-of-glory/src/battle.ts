@@ -10,7 +10,7 @@ import {
   flankDrm,
   validAttackingGroup,
 } from './combat.ts';
-import { enemyEnters, takeControl } from './control.ts';
+import { enemyEnters, unitTakes } from './control.ts';
 import { card, space } from './data/index.ts';
 import { besiegers, fortSide, intactFort } from './forts.ts';
 import { eliminate, legalStepUnits, takeStep } from './losses.ts';
@@ -511,7 +511,7 @@ export function retreatStep(state: PogState, log: EventLog, unit: string, to: st
   if (entry.stepsLeft === 0) {
     phase.pending = phase.pending.filter((p) => p !== entry);
     phase.op.retreated.push(unit);
-    if (!(intactFort(state, to) && fortSide(to) !== side)) takeControl(state, log, to, side);
+    unitTakes(state, log, unit, to);
   }
   skipImpossibleRetreats(state, log);
 }
@@ -613,7 +613,7 @@ export function advanceUnit(state: PogState, log: EventLog, unit: string, to: st
   phase.advanced.push(unit);
   if (to !== phase.result.target) phase.advanced.push(unit);
   log.add({ type: 'advance', text: `${label(unit)} advances into ${space(to).name}`, unit, to });
-  if (!(intactFort(state, to) && fortSide(to) !== side)) takeControl(state, log, to, side);
+  unitTakes(state, log, unit, to);
   if (advanceChoices(state).size === 0) endCombat(state, log, side, phase.op);
 }
 

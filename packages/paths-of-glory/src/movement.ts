@@ -1,6 +1,6 @@
 import type { EventLog } from '@salient/engine';
 import { setLoc } from './cache.ts';
-import { enemyEnters, takeControl } from './control.ts';
+import { enemyEnters, unitTakes } from './control.ts';
 import { space, unitData } from './data/index.ts';
 import { besiegers, blockingEnemyFort, fortSide, intactFort } from './forts.ts';
 import { BEF_NATIONS, CHANNEL_PORTS, MAP, mayCross } from './map.ts';
@@ -151,7 +151,7 @@ export function moveAlong(state: PogState, log: EventLog, id: string, path: stri
     to,
     path,
   });
-  if (!(intactFort(state, to) && fortSide(to) !== side)) takeControl(state, log, to, side);
+  unitTakes(state, log, id, to);
 }
 
 export const armyIn = (ids: string[]) => ids.some(isArmy);

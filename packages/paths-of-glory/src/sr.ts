@@ -1,6 +1,6 @@
 import type { EventLog } from '@salient/engine';
 import { memo, setLoc } from './cache.ts';
-import { takeControl } from './control.ts';
+import { unitTakes } from './control.ts';
 import { SPACES, space, unitData } from './data/index.ts';
 import { besieged, besiegers, fortSide, intactFort, siegeKeptWithout } from './forts.ts';
 import { CHANNEL_PORTS, MAP, mayCross } from './map.ts';
@@ -128,5 +128,5 @@ export function redeploy(state: PogState, log: EventLog, id: string, to: string)
     from,
     to,
   });
-  if (to !== RESERVE) takeControl(state, log, to, sideOf(id));
+  if (to !== RESERVE) unitTakes(state, log, id, to);
 }

@@ -167,6 +167,8 @@ export interface PogState {
   turnFlags: string[];
   rp: Partial<Record<RpNation, number>>;
   mandates: Record<Side, Mandate>;
+  /** The Central Powers space the Arab Northern Army holds for the Allies while it stands there (11.1.14 seed). */
+  anaHolds?: string;
   /** The MEF beachhead marker's space (9.5.3.5), absent before the landing or once overrun. */
   mefBeachhead?: string;
   /** War commitment levels (16.1); absent means both sides at Mobilization, as all of part 1. */
