@@ -276,7 +276,7 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
     case 'redeploy':
       if (phase.kind === 'sr') {
         const unit = str(action.unit);
-        phase.points -= srCost(unit);
+        phase.points -= srCost(unit, state, str(action.to));
         phase.moved.push(unit);
         redeploy(state, log, unit, str(action.to));
       }

@@ -231,7 +231,8 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
       ];
       for (const u of candidates) {
         if (phase.moved.includes(u) || srCost(u) > phase.points) continue;
-        const dest = srDestinations(state, u, supply);
+        // 11.3.5 (optional): some destinations cost a German corps 3 points.
+        const dest = srDestinations(state, u, supply).filter((d) => srCost(u, state, d) <= phase.points);
         if (dest.length === 0) continue;
         out.push(
           choice(
@@ -246,7 +247,7 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
                   value: d,
                   label: spaceName(d),
                   loc: d === RESERVE ? undefined : d,
-                  cost: srCost(u),
+                  cost: srCost(u, state, d),
                 })),
               ),
             ],

@@ -3,6 +3,7 @@ import { besiegers, fortSide, intactFort } from './forts.ts';
 import { BEF_NATIONS, MAP, mayCross, turnInfo } from './map.ts';
 import { openByBeachhead } from './mef.ts';
 import { crossingMark } from './movement.ts';
+import { nearEastSpace, ruleOn } from './options.ts';
 import { isNeutralSpace, type Supply } from './supply.ts';
 import { ARMY_TABLE, baseColumn, CORPS_TABLE, type FireTable, shiftColumn } from './tables.ts';
 import { type Combat, type Operation, other, type Readable, type Side } from './types.ts';
@@ -61,6 +62,14 @@ export function mayAttack(
     return false; // 12.1.9
   if ((id === 'br-army-bef' || id === 'br-corps-bef') && !BEF_NATIONS.includes(t.nation)) return false; // 11.1.16
   if (d.type === 'army' && t.map === 'neareast' && !d.nearEast) return false; // 11.3.1
+  // 11.3.5 (optional): A-H and Bulgarian corps do not operate on the Near East map.
+  if (
+    d.type === 'corps' &&
+    (d.nation === 'ah' || d.nation === 'bu') &&
+    ruleOn(state, 'nonTurkishCorps') &&
+    nearEastSpace(state, target)
+  )
+    return false;
   const enemyFort = intactFort(state, target) && fortSide(target) !== side;
   if (enemyFort) {
     // 15.1.3: once besieged, only the besiegers inside may attack it (they may attack the units there).

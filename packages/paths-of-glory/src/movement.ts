@@ -5,6 +5,7 @@ import { space, unitData } from './data/index.ts';
 import { besiegers, blockingEnemyFort, fortSide, intactFort } from './forts.ts';
 import { BEF_NATIONS, CHANNEL_PORTS, MAP, mayCross } from './map.ts';
 import { beachheadOf, MEF_SPACES, openByBeachhead } from './mef.ts';
+import { nonTurkishCorpsAllow } from './options.ts';
 import { isNeutralSpace, supplyOf } from './supply.ts';
 import type { PogState, Readable, Side } from './types.ts';
 import { isArmy, label, mfOf, occupancy, STACK_LIMIT, sideOf } from './units.ts';
@@ -19,7 +20,7 @@ export function crossingMark(id: string): string | undefined {
 }
 
 /** Whether the unit may go from `from` into `to` at all, whatever its remaining movement. */
-export function mayEnter(state: Readable, id: string, from: string, to: string): boolean {
+export function mayEnter(state: Readable, id: string, from: string, to: string, sr = false): boolean {
   const d = unitData(id);
   if (!mayCross(from, to, d.nation, crossingMark(id)) && !openByBeachhead(state, from, to)) return false;
   const s = space(to);
@@ -29,6 +30,7 @@ export function mayEnter(state: Readable, id: string, from: string, to: string):
     if (!BEF_NATIONS.includes(s.nation)) return false; // 11.1.16
   }
   if (d.type === 'army' && s.map === 'neareast' && !d.nearEast) return false; // 11.3.1
+  if (!nonTurkishCorpsAllow(state, id, from === to ? null : from, to, sr)) return false; // 11.3.5 (optional)
   if (CAUCASUS_LINKS.includes(`${from}|${to}`)) {
     // 11.3.2: one Russian corps a turn, never an army.
     if (d.type === 'army' || state.turnFlags.includes('caucasus-crossing')) return false;

@@ -5,12 +5,15 @@ import { SPACES, space, unitData } from './data/index.ts';
 import { besieged, besiegers, fortSide, intactFort, siegeKeptWithout } from './forts.ts';
 import { CHANNEL_PORTS, MAP, mayCross } from './map.ts';
 import { channelOpen, crossingMark, mayEnter } from './movement.ts';
+import { srCostWithOptions } from './options.ts';
 import { isNeutralSpace, type Supply, supplyOf } from './supply.ts';
 import { type PogState, RESERVE, type Readable, type Side } from './types.ts';
 import { isArmy, label, occupancy, onMap, STACK_LIMIT, sideOf } from './units.ts';
 
 /** SR points a unit costs (13.1.2): one for a corps, four for an army. */
-export const srCost = (id: string) => (isArmy(id) ? 4 : 1);
+/** SR points a unit costs (13.1.2): 1 a corps, 4 an army; 3 for a German corps entering the Near East under optional 11.3.5. */
+export const srCost = (id: string, state?: Readable, to?: string) =>
+  state && to ? srCostWithOptions(state, id, state.units[id]!.loc, to) : isArmy(id) ? 4 : 1;
 
 function capitalHeld(state: Readable, nation: string): boolean {
   // 13.1.11: no SR to or from the reserve box while the enemy holds or besieges the capital.
@@ -66,11 +69,12 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): str
       if (!endOk(s.id) || isNeutralSpace(state, s.id)) continue;
       const own = (occupied.get(s.id) ?? []).some((u) => unitData(u).nation === d.nation);
       const home = s.nation === d.nation && (s.capital || s.supplySource);
-      if ((own || home) && mayEnter(state, id, s.id, s.id)) out.add(s.id);
+      if ((own || home) && mayEnter(state, id, s.id, s.id, true)) out.add(s.id);
     }
     return [...out].sort();
   }
-  if (!onMap(loc) || !supply.unitSupplied(id)) return [];
+  // 11.3.3 (optional): units on Turkey's limited supply do not redeploy.
+  if (!onMap(loc) || !supply.unitSupplied(id) || supply.limitedOnly(id)) return [];
   // Overland, through friendly-controlled spaces (a besieged enemy fort may be crossed): the
   // connected areas of such spaces are found once per kind of unit and shared by every unit alike.
   const classKey = `${d.nation}:${d.type}:${d.nearEast}:${crossingMark(id) ?? ''}:${id.includes('bef') || id === 'br-corps-ana' ? id : ''}`;
@@ -80,7 +84,7 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): str
     russianOk(s) &&
     (state.control[s] === side || (intactFort(state, s) && fortSide(s) !== side && besiegers(state, s)));
   const step = (here: string, n: string) =>
-    mayCross(here, n, d.nation, crossingMark(id)) && mayEnter(state, id, here, n);
+    mayCross(here, n, d.nation, crossingMark(id)) && mayEnter(state, id, here, n, true);
   const areas = memo(state, `srareas:${classKey}`, () => {
     const areaOf = new Map<string, number>();
     const members: string[][] = [];

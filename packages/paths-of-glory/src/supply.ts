@@ -3,6 +3,7 @@ import { type Nation, SPACES, space } from './data/index.ts';
 import { besieged, fortSide, intactFort } from './forts.ts';
 import { MAP, mayCross } from './map.ts';
 import { beachheadOf, mayUseBeachhead, openByBeachhead } from './mef.ts';
+import { inTurkey, ruleOn } from './options.ts';
 import type { Readable, Side } from './types.ts';
 import { nationOf, occupancy, sideOf } from './units.ts';
 
@@ -113,9 +114,50 @@ export class Supply {
     );
   }
 
+  /**
+   * 11.3.3 (optional): the spaces in Turkey that trace, through Central Powers spaces in Turkey free
+   * of enemy units, to a Central Powers VP space there (Medina included).
+   */
+  turkishNetwork(): Set<string> {
+    const key = 'cp:turkey';
+    let net = this.nets.get(key);
+    if (!net) {
+      const state = this.state;
+      const occupied = occupancy(state);
+      const passable = (id: string) =>
+        inTurkey(state, id) &&
+        state.control[id] === 'cp' &&
+        !(occupied.get(id) ?? []).some((u) => sideOf(u) !== 'cp');
+      const found = new Set<string>();
+      const queue = SPACES.filter((sp) => sp.vp && passable(sp.id)).map((sp) => sp.id);
+      for (const q of queue) found.add(q);
+      while (queue.length > 0) {
+        const id = queue.shift()!;
+        for (const n of MAP.neighbors(id)) {
+          if (found.has(n) || !passable(n)) continue;
+          found.add(n);
+          queue.push(n);
+        }
+      }
+      net = found;
+      this.nets.set(key, net);
+    }
+    return net;
+  }
+
+  /** 11.3.3 (optional): a Central Powers unit in Turkey supplied only by the limited Turkish sources. */
+  limitedOnly(id: string): boolean {
+    const loc = this.state.units[id]!.loc;
+    if (!ruleOn(this.state, 'turkishInternalSupply') || sideOf(id) !== 'cp' || !MAP.has(loc)) return false;
+    if (!inTurkey(this.state, loc) || this.suppliedAt('cp', nationOf(id), loc)) return false;
+    const net = this.turkishNetwork();
+    return net.has(loc) || MAP.neighbors(loc).some((n) => net.has(n));
+  }
+
   unitSupplied(id: string): boolean {
     const loc = this.state.units[id]!.loc;
     if (!MAP.has(loc)) return true;
+    if (this.limitedOnly(id)) return true;
     // 14.1.5: the Arab Northern Army and the Senussi need no supply on the Near East map.
     if ((id === 'br-corps-ana' || nationOf(id) === 'sn') && space(loc).map === 'neareast') return true;
     if (this.suppliedAt(sideOf(id), nationOf(id), loc)) return true;
@@ -134,7 +176,11 @@ export class Supply {
   /** A space, not a unit, tracing to any of its side's sources (attrition of control, 14.3.6). */
   spaceSupplied(side: Side, at: string): boolean {
     const net = this.network(side, null);
-    return net.has(at) || MAP.neighbors(at).some((n) => net.has(n));
+    if (net.has(at) || MAP.neighbors(at).some((n) => net.has(n))) return true;
+    if (side !== 'cp' || !ruleOn(this.state, 'turkishInternalSupply') || !inTurkey(this.state, at))
+      return false;
+    const turkish = this.turkishNetwork();
+    return turkish.has(at) || MAP.neighbors(at).some((n) => turkish.has(n));
   }
 }
 

@@ -146,6 +146,8 @@ export interface PogState {
   seats: Side[];
   /** Optional cards 56-65 in the decks. */
   optionalCards: boolean;
+  /** The optional Near East rules switched on for this match (src/options.ts); absent: none. */
+  optionalRules?: ('turkishInternalSupply' | 'straitsInNearEast' | 'nonTurkishCorps')[];
   turn: number;
   lastTurn: number;
   /** Action rounds completed this turn by each side. */
