@@ -132,6 +132,17 @@ describe('12.1 Combat: general rules', () => {
     expect(validAttackingGroup(state, ['fr-corps-1', 'br-corps-2'])).toBe(false);
     expect(validAttackingGroup(state, ['fr-corps-1', 'br-corps-1', 'br-corps-2'])).toBe(true);
   });
+
+  it('12.1.11.1: from several spaces, the others may hold any of the nations of the common space, and no other', () => {
+    const state = lab({
+      'fr-corps-1': 'amiens',
+      'br-corps-1': 'amiens',
+      'fr-corps-2': 'cambrai',
+      'be-corps-1': 'calais',
+    });
+    expect(validAttackingGroup(state, ['fr-corps-1', 'br-corps-1', 'fr-corps-2'])).toBe(true);
+    expect(validAttackingGroup(state, ['fr-corps-1', 'br-corps-1', 'be-corps-1'])).toBe(false);
+  });
 });
 
 describe('11.1.6 and 12.1.8 Who fights', () => {
@@ -400,6 +411,54 @@ describe('12.3 Flank attacks', () => {
       }
     }
     expect(seen).toEqual({ success: true, failure: true });
+  });
+  it('12.3.4: combat cards played stay in force whatever happens to the units that allowed them', () => {
+    // Pleve helps Russians: its +1 applies to the side's fire even with no Russian left standing.
+    expect(fireSetup(lab({}), 'attacker', ['fr-corps-1'], 'plock', ['ap-4'], 'cp').drm).toBe(1);
+  });
+
+  it('12.3.4.1, 12.6.3: after a successful flank attack, Withdrawal gives the step back only once the defender has fired', () => {
+    for (let i = 0; i < 80; i++) {
+      let state = eastern({ 'ru-corps-2': 'plock', 'ge-corps-2': 'thorn' }, `flank-withdraw-${i}`);
+      state.decks.ap.hand = ['ap-6'];
+      state = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;
+      state = play(state, 'cp', { type: 'addAttacker', unit: 'ge-corps-2' }).state;
+      state = play(state, 'cp', { type: 'addAttacker', unit: 'ge-corps-1' }).state;
+      state = play(state, 'cp', { type: 'fight' }).state;
+      state = play(state, 'cp', { type: 'flank', pin: 'thorn' }).state;
+      state = play(state, 'cp', { type: 'doneCards' }).state;
+      state = play(state, 'ap', { type: 'combatCard', card: 'ap-6' }).state;
+      const r = play(state, 'ap', { type: 'doneCards' });
+      const flank = r.events.find((e) => e.type === 'flank');
+      if (!flank || !String(flank.text).includes('succeeds')) continue;
+      const loss = r.events.find((e) => e.type === 'lossNumber' && e.side === 'cp')!.result as number;
+      if (loss !== 1) continue;
+      // One corps step lost to the first fire: the Russians fire back with what is left (a full
+      // corps and a reduced one of CF 0), and only then does the step come back.
+      const events = [...r.events];
+      state = r.state;
+      while (state.phase.kind === 'losses') {
+        const seat = game.status(state).toAct[0]!;
+        const step = play(state, seat, {
+          type: 'takeStep',
+          unit: options(state, seat, 'takeStep', 'unit')[0],
+        });
+        events.push(...step.events);
+        state = step.state;
+      }
+      const fired = events.findIndex(
+        (e) => e.type === 'roll' && String(e.text).startsWith('Allied Powers fire (1 on the corps table'),
+      );
+      const back = events.findIndex((e) => e.type === 'withdrawal' && String(e.text).includes('step back'));
+      expect(fired).toBeGreaterThanOrEqual(0);
+      expect(back).toBeGreaterThan(fired);
+      const full = ['ru-corps-1', 'ru-corps-2'].filter(
+        (u) => !state.units[u]!.reduced && state.units[u]!.loc !== 'eliminated',
+      );
+      expect(full).toHaveLength(2);
+      return;
+    }
+    throw new Error('no seed gave a successful flank attack with a loss of one');
   });
 });
 
