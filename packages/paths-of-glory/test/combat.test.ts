@@ -73,7 +73,7 @@ describe('12.2.7 Fire tables', () => {
   });
 });
 
-describe('12.1 Combat: general rules', () => {
+describe('12.0 Combat: 12.1 general rules', () => {
   it('12.1.1, 9.2.5: only units in a space activated for combat attack; a space activated for movement may not', () => {
     const state = inOperation(eastern(), 'cp', { thorn: 'move', tannenberg: 'attack' }, 'attack');
     const s = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;

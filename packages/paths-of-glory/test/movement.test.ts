@@ -43,7 +43,7 @@ describe('10 Stacking', () => {
   });
 });
 
-describe('11.1 Movement', () => {
+describe('11.0 Movement: 11.1 general rules, 11.3 Near East restrictions', () => {
   it('11.1.1, 9.2.8: only units in a space activated for movement may move, each once', () => {
     let state = inOperation(
       lab({ 'ge-corps-1': 'koblenz', 'ge-corps-2': 'aachen' }),
