@@ -260,7 +260,14 @@ export function lossCandidates(state: Readable, result: CombatResult): string[] 
   // 12.4.5 names who takes the first loss when British units attack.
   const firstStep = head.side === attacker && head.remaining === result.onAttacker;
   const priority = firstStep ? BRITISH_LOSS_PRIORITY.filter((u) => units.includes(u)) : [];
-  return legalStepUnits(state, units, head.remaining, priority);
+  const legal = legalStepUnits(state, units, head.remaining, priority);
+  // 12.6.9: a defender using Withdrawal takes its loss through corps where it can, so that the step
+  // the card gives back is a corps step.
+  if (head.side !== attacker && result.cards[head.side].some(isWithdrawal)) {
+    const corps = legal.filter((u) => !isArmy(u));
+    if (corps.length > 0) return corps;
+  }
+  return legal;
 }
 
 export function stepLoss(state: PogState, log: EventLog, unit: string): void {

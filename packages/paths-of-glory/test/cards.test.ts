@@ -1,6 +1,7 @@
 import { rngFromSeed } from '@salient/engine';
 import { describe, expect, it } from 'vitest';
 import { activationCost } from '../src/activation.ts';
+import { lossCandidates } from '../src/battle.ts';
 import { cardDrm, cardUsable } from '../src/combat.ts';
 import { eventPlayable } from '../src/events.ts';
 import { reachable } from '../src/movement.ts';
@@ -291,6 +292,34 @@ describe('Mobilization cards: combat cards (9.5.4)', () => {
       }
     }
     expect(seen).toEqual({ kept: true, lost: true });
+  });
+
+  it('AP 6 Withdrawal (12.6.9): the defender takes the loss through corps where it can (BR army and two corps, loss 3)', () => {
+    const state = lab({
+      'br-army-1': 'amiens',
+      'br-corps-1': 'amiens',
+      'br-corps-2': 'amiens',
+      'ge-army-1': 'cambrai',
+    });
+    const result = {
+      target: 'amiens',
+      attackers: ['ge-army-1'],
+      defenders: ['br-army-1', 'br-corps-1', 'br-corps-2'],
+      spent: [],
+      onDefender: 3,
+      onAttacker: 0,
+      empty: false,
+      cards: { ap: ['ap-6'], cp: [] },
+      lossQueue: [{ side: 'ap' as const, remaining: 3 }],
+      deferredFire: null,
+      flank: null,
+      vacated: [],
+      retreatLength: 0 as const,
+      defenderSteps: [],
+    };
+    expect(lossCandidates(state, result).sort()).toEqual(['br-corps-1', 'br-corps-2']);
+    result.cards.ap = [];
+    expect(lossCandidates(state, result)).toContain('br-army-1');
   });
 
   it('AP 6 Withdrawal (12.6.6, 12.6.8, 12.6.10): an army without a reserve corps gets its step back only if it lost just one', () => {
