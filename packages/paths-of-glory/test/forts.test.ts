@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mayAttack } from '../src/combat.ts';
 import { newOperation } from '../src/operations.ts';
-import { srDestinations } from '../src/sr.ts';
+import { redeploy, srDestinations } from '../src/sr.ts';
 import { Supply } from '../src/supply.ts';
-import { game, inOperation, lab, options, play } from './helpers.ts';
+import { game, inOperation, lab, options, play, testLog } from './helpers.ts';
 
 /** German army and corps besieging Liege (fort 3), Belgians next door in Brussels. */
 function liegeSiege() {
@@ -67,5 +67,31 @@ describe('15.2 Besieging', () => {
     expect(mayAttack(state, op, 'br-corps-1', 'an-nasiriya', new Supply(state))).toBe(false);
     state.turn = 3;
     expect(mayAttack(state, op, 'br-corps-1', 'an-nasiriya', new Supply(state))).toBe(true);
+  });
+});
+
+describe('13.2 Near East SR restrictions', () => {
+  it('13.2.1: one British corps a turn by sea or the reserve box to or from the Near East; no French corps that way', () => {
+    const state = lab(
+      { 'br-corps-1': 'port-said', 'br-corps-2': 'cairo', 'fr-corps-1': 'port-said' },
+      { side: 'ap' },
+    );
+    const out = srDestinations(state, 'br-corps-1');
+    expect(out).toContain('reserve');
+    expect(out).toContain('london');
+    expect(srDestinations(state, 'fr-corps-1').filter((s) => s === 'reserve' || s === 'london')).toEqual([]);
+    redeploy(state, testLog(), 'br-corps-1', 'london');
+    expect(srDestinations(state, 'br-corps-2')).not.toContain('reserve');
+    expect(srDestinations(state, 'br-corps-2')).not.toContain('london');
+    // Within the Near East there is no limit.
+    expect(srDestinations(state, 'br-corps-2')).toContain('port-said');
+  });
+
+  it('13.2.2: one Russian corps a turn to or from the Near East map', () => {
+    const state = lab({ 'ru-corps-1': 'kars', 'ru-corps-2': 'erivan', 'ru-army-1': 'kovno' }, { side: 'ap' });
+    expect(srDestinations(state, 'ru-corps-1')).toContain('reserve');
+    redeploy(state, testLog(), 'ru-corps-1', 'reserve');
+    expect(srDestinations(state, 'ru-corps-2')).not.toContain('reserve');
+    expect(srDestinations(state, 'ru-corps-2')).toContain('kars');
   });
 });
