@@ -76,6 +76,8 @@ export const NEUTRAL_SETUP: Record<string, { side: Side; fixed: NeutralPlacement
  */
 export function enterWar(state: PogState, log: EventLog, nation: string): string[] {
   const setup = NEUTRAL_SETUP[nation];
+  // 9.5.2.2: one entry event a turn, whichever side; Turkey's entry with Limited War does not count (16.1.3.1).
+  if (nation !== 'tu') state.turnFlags.push('neutral-entry');
   state.neutral = state.neutral.filter((n) => n !== nation && !(nation === 'tu' && n === 'pe'));
   if (!setup) return [];
   const corps = plainCorps(nation).filter((c) => state.units[c]!.loc === OFFMAP);
@@ -103,6 +105,9 @@ const NATION_LABEL: Record<string, string> = {
   ro: 'Romania',
   tu: 'Turkey',
 };
+
+/** 9.5.2.2: whether a Neutral Entry event may still be played this turn (for part 2's entry cards). */
+export const neutralEntryOpen = (state: Readable) => !state.turnFlags.includes('neutral-entry');
 
 /** A side's war commitment level, read from the cards its decks hold (9.1.2, 16.1). */
 export function commitmentOf(state: Readable, side: Side): Commitment {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { card } from '../src/data/index.ts';
 import { warStatusPhase } from '../src/flow.ts';
-import { commitmentOf, enterWar, raiseCommitment, reshuffleForCommitment } from '../src/war.ts';
+import {
+  commitmentOf,
+  enterWar,
+  neutralEntryOpen,
+  raiseCommitment,
+  reshuffleForCommitment,
+} from '../src/war.ts';
 import { started, testLog } from './helpers.ts';
 
 describe('16 War commitment and neutral entry (the structure part 2 builds on)', () => {
@@ -69,5 +75,13 @@ describe('16 War commitment and neutral entry (the structure part 2 builds on)',
     const bulgaria = enterWar(state, testLog(), 'bu');
     expect(bulgaria).toHaveLength(4); // four corps for the player to set up elsewhere in Bulgaria
     expect(Object.values(state.units).filter((u) => u.loc === 'sofia')).toHaveLength(2);
+  });
+
+  it("9.5.2.2, 16.1.3.1: one neutral entry a turn for both sides together; Turkey's entry does not count", () => {
+    const state = started('entries');
+    enterWar(state, testLog(), 'tu');
+    expect(neutralEntryOpen(state)).toBe(true);
+    enterWar(state, testLog(), 'it');
+    expect(neutralEntryOpen(state)).toBe(false);
   });
 });
