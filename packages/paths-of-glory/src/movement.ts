@@ -2,7 +2,7 @@ import type { EventLog } from '@salient/engine';
 import { setLoc } from './cache.ts';
 import { enemyEnters, unitTakes } from './control.ts';
 import { space, unitData } from './data/index.ts';
-import { besiegers, blockingEnemyFort, fortSide, intactFort } from './forts.ts';
+import { besiegers, blockingEnemyFort } from './forts.ts';
 import { BEF_NATIONS, CHANNEL_PORTS, MAP, mayCross } from './map.ts';
 import { beachheadOf, MEF_SPACES, openByBeachhead } from './mef.ts';
 import { nonTurkishCorpsAllow } from './options.ts';

@@ -89,7 +89,7 @@ export function nearEastSrAllowed(
 }
 
 /** The once-a-turn Near East SR a redeployment uses up, if any (13.2.1-13.2.3). */
-function nearEastSrFlag(state: Readable, id: string, from: string, to: string, mode: SrMode): string | null {
+function nearEastSrFlag(id: string, from: string, to: string, mode: SrMode): string | null {
   const d = unitData(id);
   if (nearEastSide(from) === nearEastSide(to)) return null;
   if (d.nation === 'ru') return 'sr-ne-ru';
@@ -179,7 +179,7 @@ const sorted = (routes: Map<string, SrMode>) =>
 
 export function redeploy(state: PogState, log: EventLog, id: string, to: string): void {
   const from = state.units[id]!.loc;
-  const flag = nearEastSrFlag(state, id, from, to, srRoutes(state, id).get(to) ?? 'overland');
+  const flag = nearEastSrFlag(id, from, to, srRoutes(state, id).get(to) ?? 'overland');
   if (flag) state.turnFlags.push(flag);
   setLoc(state, id, to);
   const where = (s: string) => (s === RESERVE ? 'the reserve box' : space(s).name);
