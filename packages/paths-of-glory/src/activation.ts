@@ -1,4 +1,6 @@
 import { space, unitData } from './data/index.ts';
+import { beachheadOf } from './mef.ts';
+import { supplyOf } from './supply.ts';
 import type { Operation, Readable, Side } from './types.ts';
 import { isArmy, nationOf, sideOf, unitsIn } from './units.ts';
 
@@ -38,18 +40,28 @@ export function sudArmyStack(state: Readable, spaceId: string): boolean {
  * AP 9), and the Sud Army stack as one nation once per round (card CP 10).
  */
 export function activationCost(state: Readable, side: Side, spaceId: string, op?: Operation): number {
-  const units = unitsIn(state, spaceId).filter((u) => sideOf(u) === side);
+  let units = unitsIn(state, spaceId).filter((u) => sideOf(u) === side);
   if (units.length === 0) return 0;
   const s = space(spaceId);
   if (side === 'cp' && mobilizationMoltke(state) && (s.nation === 'be' || s.nation === 'fr'))
     return units.length;
   if (side === 'cp' && sudArmyStack(state, spaceId) && (!op || op.sudArmySpace === null)) return 1;
+  // 9.2.7.1: units supplied only through the MEF beachhead cost 3 (the MEF Army) or 1 a corps, on
+  // top of what the rest of the stack costs.
+  let beachheadCost = 0;
+  if (side === 'ap' && beachheadOf(state) !== null) {
+    const supply = supplyOf(state);
+    const through = units.filter((u) => supply.throughBeachhead(u));
+    beachheadCost = through.reduce((sum, u) => sum + (u === 'br-army-mef' ? 3 : 1), 0);
+    units = units.filter((u) => !through.includes(u));
+    if (units.length === 0) return beachheadCost;
+  }
   const nations = new Set(units.map(activationNation));
   if (nations.has('be') && nations.has('br') && CHANNEL_BELGIAN_SPACES.includes(spaceId))
     nations.delete('be');
   if (nations.has('us') && nations.has('fr') && (s.nation === 'fr' || s.nation === 'ge'))
     nations.delete('us');
-  return nations.size;
+  return nations.size + beachheadCost;
 }
 
 /** Units counted for the British loss priority when they attack (12.4.5), first to last. */

@@ -44,6 +44,7 @@ import {
   activate,
   endMovement,
   finishOperation,
+  moveInPassing,
   moveStack,
   moveUnit,
   newOperation,
@@ -183,6 +184,9 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
     case 'move':
       if (phase.kind === 'move') moveUnit(state, log, phase.op, str(action.unit), str(action.to));
       return;
+    case 'moveInPassing':
+      if (phase.kind === 'move') moveInPassing(state, log, phase.op, str(action.unit), str(action.to));
+      return;
     case 'moveStack':
       if (phase.kind === 'move') moveStack(state, log, side, phase.op, str(action.from), str(action.to));
       return;
@@ -239,6 +243,16 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
       if (phase.kind === 'attack' && phase.combat)
         useCombatCard(state, log, side, phase.combat, str(action.card));
       return;
+    case 'armyTable':
+      if (phase.kind === 'attack' && phase.combat) {
+        phase.combat.armyTable = [...(phase.combat.armyTable ?? []), side];
+        log.add({
+          type: 'armyTable',
+          text: `${sideName(side)} will fire on the Army table, giving up favourable shifts`,
+          side,
+        });
+      }
+      return;
     case 'doneCards':
       if (phase.kind !== 'attack' || !phase.combat) return;
       if (phase.combat.step === 'attackerCards') phase.combat.step = 'defenderCards';
@@ -262,7 +276,7 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
     case 'redeploy':
       if (phase.kind === 'sr') {
         const unit = str(action.unit);
-        phase.points -= srCost(unit);
+        phase.points -= srCost(unit, state, str(action.to));
         phase.moved.push(unit);
         redeploy(state, log, unit, str(action.to));
       }

@@ -10,7 +10,7 @@ import {
   flankDrm,
   validAttackingGroup,
 } from './combat.ts';
-import { enemyEnters, takeControl } from './control.ts';
+import { enemyEnters, unitTakes } from './control.ts';
 import { card, space } from './data/index.ts';
 import { besiegers, fortSide, intactFort } from './forts.ts';
 import { eliminate, legalStepUnits, takeStep } from './losses.ts';
@@ -47,6 +47,7 @@ export function declareAttack(
     step: 'designate',
     pin: null,
     cards: { ap: [], cp: [] },
+    armyTable: [],
   };
   state.phase = { kind: 'attack', side, op, combat };
   log.add({
@@ -99,7 +100,15 @@ function fire(
   );
   const side = role === 'attacker' ? attacker : defender;
   const spentOnly = role === 'defender' && combat.defenders.length === 0 && combat.spent.length > 0;
-  const setup = fireSetup(state, role, present, combat.target, combat.cards[side], defender);
+  const setup = fireSetup(
+    state,
+    role,
+    present,
+    combat.target,
+    combat.cards[side],
+    defender,
+    (combat.armyTable ?? []).includes(side),
+  );
   let column = setup.column;
   let drm = setup.drm;
   if (spentOnly) {
@@ -128,7 +137,12 @@ export function resolveCombat(
   combat: Combat,
 ): void {
   const defender = other(side);
-  for (const u of combat.attackers) op.attacked.push(u);
+  for (const u of combat.attackers) {
+    op.attacked.push(u);
+    const loc = state.units[u]!.loc;
+    if (loc !== combat.target && intactFort(state, loc) && fortSide(loc) !== side)
+      op.sortied = [...(op.sortied ?? []), u];
+  }
   let flank: CombatResult['flank'] = null;
   if (combat.pin !== null) {
     const intercepts = combat.cards[side].some((c) => card(c).event === 'wireless_intercepts');
@@ -151,6 +165,7 @@ export function resolveCombat(
     onAttacker: 0,
     empty: false,
     cards: combat.cards,
+    armyTable: combat.armyTable,
     lossQueue: [],
     deferredFire: null,
     flank,
@@ -182,18 +197,43 @@ export function resolveCombat(
   continueLosses(state, log);
 }
 
-/** Whether the combat fulfils the attacker's Mandated Offensive (7.1.3-7.1.7). */
-function checkMandate(state: PogState, side: Side, result: CombatResult): void {
+/** Corps of the British family that do not count as British for a Mandated Offensive (7.1.4). */
+const NOT_BRITISH_FOR_MANDATES = ['br-corps-aus', 'br-corps-cnd', 'br-corps-pt', 'br-corps-ana'];
+
+/**
+ * Whether the combat fulfils the attacker's Mandated Offensive (7.1.3-7.1.7): French or British
+ * units (not the Australian, Canadian, Portuguese or Arab corps) attacking a German unit in France,
+ * Belgium or Germany; Germans attacking a western Allied unit there; Turks (not the Senussi) any
+ * Allied unit; Austro-Hungarians any unit, or on the AH (It) result with Italy at war a space in
+ * Italy or one holding Italians. Russians and Italians: any attack on an enemy unit.
+ */
+export function fulfilsMandate(
+  state: Readable,
+  side: Side,
+  attackers: string[],
+  defenders: string[],
+  target: string,
+): boolean {
   const m = state.mandates[side];
-  if (m.made || m.nation === null || result.defenders.length === 0) return;
-  const attackers = result.attackers.map(nationOf);
-  if (!attackers.includes(m.nation as never)) return;
-  const western = ['fr', 'be', 'ge'].includes(space(result.target).nation);
-  const defenders = result.defenders.map(nationOf);
-  let made = true;
-  if (m.nation === 'fr' || m.nation === 'br') made = western && defenders.includes('ge');
-  if (m.nation === 'ge') made = western && defenders.some((n) => ['us', 'br', 'be', 'fr'].includes(n));
-  if (made) m.made = true;
+  if (m.made || m.nation === null || defenders.length === 0) return false;
+  const nation = m.nation;
+  const qualifying = attackers.filter((u) => {
+    if (nationOf(u) !== nation) return false;
+    if (nation === 'br' && NOT_BRITISH_FOR_MANDATES.includes(u)) return false;
+    return true;
+  });
+  if (qualifying.length === 0) return false;
+  const western = ['fr', 'be', 'ge'].includes(space(target).nation);
+  const defending = defenders.map(nationOf);
+  if (nation === 'fr' || nation === 'br') return western && defending.includes('ge');
+  if (nation === 'ge') return western && defending.some((n) => ['us', 'br', 'be', 'fr'].includes(n));
+  if (nation === 'ah' && m.italianFront) return space(target).nation === 'it' || defending.includes('it');
+  return true;
+}
+
+function checkMandate(state: PogState, side: Side, result: CombatResult): void {
+  if (fulfilsMandate(state, side, result.attackers, result.defenders, result.target))
+    state.mandates[side].made = true;
 }
 
 /** The units of a side in this combat still on the map. */
@@ -220,7 +260,14 @@ export function lossCandidates(state: Readable, result: CombatResult): string[] 
   // 12.4.5 names who takes the first loss when British units attack.
   const firstStep = head.side === attacker && head.remaining === result.onAttacker;
   const priority = firstStep ? BRITISH_LOSS_PRIORITY.filter((u) => units.includes(u)) : [];
-  return legalStepUnits(state, units, head.remaining, priority);
+  const legal = legalStepUnits(state, units, head.remaining, priority);
+  // 12.6.9: a defender using Withdrawal takes its loss through corps where it can, so that the step
+  // the card gives back is a corps step.
+  if (head.side !== attacker && result.cards[head.side].some(isWithdrawal)) {
+    const corps = legal.filter((u) => !isArmy(u));
+    if (corps.length > 0) return corps;
+  }
+  return legal;
 }
 
 export function stepLoss(state: PogState, log: EventLog, unit: string): void {
@@ -379,6 +426,7 @@ export function emptyAttack(
     onAttacker: 0,
     empty: true,
     cards: { ap: [], cp: [] },
+    armyTable: [],
     lossQueue: [],
     deferredFire: null,
     flank: null,
@@ -470,7 +518,7 @@ export function retreatStep(state: PogState, log: EventLog, unit: string, to: st
   if (entry.stepsLeft === 0) {
     phase.pending = phase.pending.filter((p) => p !== entry);
     phase.op.retreated.push(unit);
-    if (!(intactFort(state, to) && fortSide(to) !== side)) takeControl(state, log, to, side);
+    unitTakes(state, log, unit, to);
   }
   skipImpossibleRetreats(state, log);
 }
@@ -572,7 +620,7 @@ export function advanceUnit(state: PogState, log: EventLog, unit: string, to: st
   phase.advanced.push(unit);
   if (to !== phase.result.target) phase.advanced.push(unit);
   log.add({ type: 'advance', text: `${label(unit)} advances into ${space(to).name}`, unit, to });
-  if (!(intactFort(state, to) && fortSide(to) !== side)) takeControl(state, log, to, side);
+  unitTakes(state, log, unit, to);
   if (advanceChoices(state).size === 0) endCombat(state, log, side, phase.op);
 }
 
@@ -592,7 +640,15 @@ function withdraw(state: PogState, log: EventLog, op: Operation, result: CombatR
   const attacker = sideOf(result.attackers[0]!);
   const defender = other(attacker);
   const corpsStep = result.defenderSteps.find((s) => !isArmy(s.unit));
-  const armyStep = result.defenderSteps.find((s) => isArmy(s.unit) && !s.eliminated);
+  // 12.6.8: an army step comes back only to an army still standing, reduced (one step lost); an
+  // army that lost both steps with no corps to replace it is gone, and the card gives nothing back.
+  const armyStep = result.defenderSteps.find(
+    (s) =>
+      isArmy(s.unit) &&
+      !s.eliminated &&
+      state.units[s.unit]!.loc === result.target &&
+      state.units[s.unit]!.reduced,
+  );
   const back = corpsStep ?? armyStep;
   if (back) {
     const unit = state.units[back.unit]!;

@@ -2,6 +2,7 @@ import type { Choice, ChoiceOption, Json, JsonObject, Seat } from '@salient/engi
 import { advanceChoices, lossCandidates, retreatOptions } from './battle.ts';
 import { handOf } from './cards.ts';
 import {
+  armyTableOption,
   attackingSpaces,
   cardUsable,
   flankPossible,
@@ -12,8 +13,9 @@ import {
 import { card, space } from './data/index.ts';
 import { entrenchSpaces, eventPlayable, freeFlipTargets, placementSpaces } from './events.ts';
 import { combatCardsInHand } from './flow.ts';
+import { siegeKeptWithout } from './forts.ts';
 import { reachable, stackDestinations } from './movement.ts';
-import { activationOptions, attackTargets, diggers, movers } from './operations.ts';
+import { activationOptions, attackTargets, diggers, movers, passingTargets } from './operations.ts';
 import { replacementOptions } from './replacements.ts';
 import { srCost, srDestinations } from './sr.ts';
 import { statusOf } from './status.ts';
@@ -93,6 +95,8 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
       const supply = supplyOf(state);
       const out: Choice[] = [];
       for (const u of movers(state, side, phase.op, supply)) {
+        // 15.2.4: no single unit leaves an enemy fort occupied but no longer besieged.
+        if (!siegeKeptWithout(state, state.units[u]!.loc, [u])) continue;
         const paths = reachable(state, u, supply).paths;
         if (paths.size === 0) continue;
         const options = [...paths.keys()]
@@ -101,6 +105,23 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
         out.push(
           choice('move', `Move ${label(u)}`, { unit: u }, [one('to', 'Move to', options)], { piece: u }),
         );
+        const passing = passingTargets(state, u, supply, paths);
+        if (passing.length > 0)
+          out.push(
+            choice(
+              'moveInPassing',
+              `Move ${label(u)} and take a space in passing (1 more MP), then go on`,
+              { unit: u },
+              [
+                one(
+                  'to',
+                  'Take control of',
+                  passing.map((to) => ({ value: to, label: space(to).name, loc: to })),
+                ),
+              ],
+              { piece: u },
+            ),
+          );
       }
       const bySpace = new Map<string, string[]>();
       for (const u of movers(state, side, phase.op, supply)) {
@@ -108,7 +129,7 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
         bySpace.set(loc, [...(bySpace.get(loc) ?? []), u]);
       }
       for (const [from, units] of bySpace) {
-        if (units.length < 2) continue;
+        if (units.length < 2 || !siegeKeptWithout(state, from, units)) continue;
         const dest = stackDestinations(state, units, supply);
         if (dest.size === 0) continue;
         const options = [...dest.keys()].sort().map((to) => ({ value: to, label: space(to).name, loc: to }));
@@ -210,7 +231,8 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
       ];
       for (const u of candidates) {
         if (phase.moved.includes(u) || srCost(u) > phase.points) continue;
-        const dest = srDestinations(state, u, supply);
+        // 11.3.5 (optional): some destinations cost a German corps 3 points.
+        const dest = srDestinations(state, u, supply).filter((d) => srCost(u, state, d) <= phase.points);
         if (dest.length === 0) continue;
         out.push(
           choice(
@@ -225,7 +247,7 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
                   value: d,
                   label: spaceName(d),
                   loc: d === RESERVE ? undefined : d,
-                  cost: srCost(u),
+                  cost: srCost(u, state, d),
                 })),
               ),
             ],
@@ -474,6 +496,8 @@ function cardChoices(
         ),
       ]),
     );
+  if (!(combat.armyTable ?? []).includes(side) && armyTableOption(state, combat, side))
+    out.push(choice('armyTable', 'Fire on the Army table (giving up favourable column shifts)'));
   out.push(choice('doneCards', 'No (more) combat cards'));
   return out;
 }

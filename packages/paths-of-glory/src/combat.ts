@@ -1,7 +1,9 @@
 import { card, space, unitData } from './data/index.ts';
-import { fortSide, intactFort } from './forts.ts';
+import { besiegers, fortSide, intactFort } from './forts.ts';
 import { BEF_NATIONS, MAP, mayCross, turnInfo } from './map.ts';
+import { openByBeachhead } from './mef.ts';
 import { crossingMark } from './movement.ts';
+import { nearEastSpace, ruleOn } from './options.ts';
 import { isNeutralSpace, type Supply } from './supply.ts';
 import { ARMY_TABLE, baseColumn, CORPS_TABLE, type FireTable, shiftColumn } from './tables.ts';
 import { type Combat, type Operation, other, type Readable, type Side } from './types.ts';
@@ -23,7 +25,7 @@ export function mayAttack(
   const loc = state.units[id]!.loc;
   if (op.activated[loc] !== 'attack' || op.attacked.includes(id)) return false;
   // 11.1.6: units that moved into a space activated for combat take no part in its attacks.
-  if (op.moved.includes(id)) return false;
+  if (op.moved.includes(id) || op.spent?.[id] !== undefined) return false;
   if (op.onlyAttackers && !op.onlyAttackers.includes(id)) return false;
   if (!supply.unitSupplied(id)) return false; // 14.3.1
   const d = unitData(id);
@@ -33,10 +35,41 @@ export function mayAttack(
     // 15.1.3: a besieged fort is attacked only from its own space.
     return intactFort(state, target) && fortSide(target) !== side;
   }
+  // 15.2.5: no attack into a desert space in summer.
+  if (t.terrain === 'desert' && turnInfo(state.turn).season === 'summer') return false;
+  // 15.2.3: out of a space where they besiege an enemy fort, only the units beyond those the siege
+  // needs may attack other spaces.
+  if (intactFort(state, loc) && fortSide(loc) !== side) {
+    const phase = state.phase;
+    const joining =
+      phase.kind === 'attack' && phase.combat && phase.combat.target !== loc
+        ? phase.combat.attackers.filter((u) => state.units[u]!.loc === loc)
+        : [];
+    const out = new Set([...(op.sortied ?? []), ...joining, id]);
+    const here = unitsIn(state, loc);
+    if (
+      besiegers(state, loc, here) &&
+      !besiegers(
+        state,
+        loc,
+        here.filter((u) => !out.has(u)),
+      )
+    )
+      return false;
+  }
   if (!MAP.adjacent(loc, target) || isNeutralSpace(state, target)) return false;
-  if (!mayCross(loc, target, d.nation, crossingMark(id))) return false; // 12.1.9
+  if (!mayCross(loc, target, d.nation, crossingMark(id)) && !openByBeachhead(state, loc, target))
+    return false; // 12.1.9
   if ((id === 'br-army-bef' || id === 'br-corps-bef') && !BEF_NATIONS.includes(t.nation)) return false; // 11.1.16
   if (d.type === 'army' && t.map === 'neareast' && !d.nearEast) return false; // 11.3.1
+  // 11.3.5 (optional): A-H and Bulgarian corps do not operate on the Near East map.
+  if (
+    d.type === 'corps' &&
+    (d.nation === 'ah' || d.nation === 'bu') &&
+    ruleOn(state, 'nonTurkishCorps') &&
+    nearEastSpace(state, target)
+  )
+    return false;
   const enemyFort = intactFort(state, target) && fortSide(target) !== side;
   if (enemyFort) {
     // 15.1.3: once besieged, only the besiegers inside may attack it (they may attack the units there).
@@ -241,11 +274,13 @@ export function fireSetup(
   target: string,
   cards: string[],
   defenderSide: Side,
+  armyOption = false,
 ): FireSetup {
   let strength = units.reduce((sum, u) => sum + cfOf(state, u), 0);
   const fortHere = intactFort(state, target) && fortSide(target) === defenderSide;
   if (role === 'defender' && fortHere) strength += space(target).fort;
-  const table = units.some(isArmy) ? ARMY_TABLE : CORPS_TABLE;
+  const elected = armyOption && !units.some(isArmy);
+  const table = units.some(isArmy) || elected ? ARMY_TABLE : CORPS_TABLE;
   let shift = 0;
   const trench =
     role === 'defender' && units.length === 0 ? null : defenderTrench(state, target, defenderSide);
@@ -255,8 +290,33 @@ export function fireSetup(
     if (trench === 0 || trench === 1) shift -= 1;
     if (trench === 2) shift -= 2;
   } else if (trench === 1 || trench === 2) shift += 1;
+  // 12.2.7 (seed): a side electing the Army table gives up every shift in its favour.
+  if (elected) shift = Math.min(0, shift);
   const column = shiftColumn(table, baseColumn(table, strength), shift);
   return { strength, table, column, shift, drm: cardDrm(cards) };
+}
+
+/**
+ * The Army-table option of 12.2.7 (seed): a side with no army in the combat whose units reach a loss
+ * factor of 4 in one of its attacking spaces (the defending space for the defender, its fort's LF
+ * counted) may fire on the Army table instead of the Corps table.
+ */
+export function armyTableOption(state: Readable, combat: Combat, side: Side): boolean {
+  const attacker = sideOf(combat.attackers[0]!);
+  const units = side === attacker ? combat.attackers : combat.defenders;
+  if (units.length === 0 || units.some(isArmy)) return false;
+  if (side !== attacker) {
+    const fort =
+      intactFort(state, combat.target) && fortSide(combat.target) === side ? space(combat.target).fort : 0;
+    return totalLf(state, units) + fort >= 4;
+  }
+  return attackingSpaces(state, units).some(
+    (s) =>
+      totalLf(
+        state,
+        units.filter((u) => state.units[u]!.loc === s),
+      ) >= 4,
+  );
 }
 
 /** Total loss factor a force could absorb: used to tell when a side is wiped out. */

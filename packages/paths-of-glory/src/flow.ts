@@ -10,8 +10,9 @@ import { replacementOptions } from './replacements.ts';
 import { handSizeOf, shuffleInPlace } from './setup.ts';
 import { supplyOf } from './supply.ts';
 import { MANDATE_TABLE } from './tables.ts';
-import { type ActionKind, other, type PogState, type Readable, type Side } from './types.ts';
+import { type ActionKind, type Mandate, other, type PogState, type Readable, type Side } from './types.ts';
 import { onMap, sideOf, unitsIn } from './units.ts';
+import { raiseCommitment, reshuffleForCommitment } from './war.ts';
 
 export const ROUNDS = 6;
 
@@ -26,34 +27,60 @@ const NATION_NAMES: Record<string, string> = {
 };
 
 /** Whether a nation's capital is in enemy hands (7.1.2): both Vienna and Budapest for Austria-Hungary. */
-function capitalLost(state: PogState, nation: string): boolean {
+function capitalLost(state: Readable, nation: string): boolean {
   const capitals = SPACES.filter((s) => s.capital && s.nation === nation).map((s) => s.id);
   if (capitals.length === 0) return false;
   const owner = SPACES.find((s) => s.id === capitals[0])!.faction;
   return capitals.every((c) => state.control[c] !== owner);
 }
 
+/** Nations whose offensives later events cancel for good (7.1.10, 7.1.11; cards of part 2's decks). */
+function mandateIgnored(state: Readable, nation: string): boolean {
+  if (nation === 'ge') return state.played.includes('h_l_take_command');
+  if (nation === 'ru') return state.played.includes('bolshevik_revolution');
+  return false;
+}
+
 /**
- * Mandated Offensive Phase (6.0 A, 7.1): each side rolls on its table. A neutral nation or "none"
- * means no offensive; a nation whose capital the enemy holds passes to the next box (7.1.2);
- * "AH (It)" with Italy neutral counts as "AH" (7.1.6).
+ * One side's Mandated Offensive for a die (7.1.1-7.1.2, 7.1.6, 7.1.9): Hoffmann adds one to the
+ * Central Powers' die (held at 6); "AH (It)" counts as "AH" while Italy is neutral or Rome is the
+ * Central Powers'; a nation whose capital the enemy holds shifts the result one box to the right
+ * (as many times as needed, "none" ending it); a neutral nation or "none" means no offensive.
  */
+export function mandateFor(state: Readable, side: Side, die: number): Mandate {
+  const table = MANDATE_TABLE[side];
+  const modified = side === 'cp' && state.played.includes('hoffmann') ? Math.min(6, die + 1) : die;
+  let index = modified - 1;
+  for (;;) {
+    let nation = table[index] ?? null;
+    if (nation === null) return { nation: null, made: true };
+    let italianFront = false;
+    if (nation === 'ah-it') {
+      const italyOut = state.neutral.includes('it') || state.control.rome === 'cp';
+      nation = 'ah';
+      italianFront = !italyOut;
+    }
+    if (capitalLost(state, nation) && index < table.length - 1) {
+      index++;
+      continue;
+    }
+    if (state.neutral.includes(nation) || mandateIgnored(state, nation) || capitalLost(state, nation))
+      return { nation: null, made: true };
+    return italianFront ? { nation, made: false, italianFront } : { nation, made: false };
+  }
+}
+
+/** Mandated Offensive Phase (6.0 A, 7.1): each side rolls on its table. */
 export function rollMandates(state: PogState, log: EventLog): void {
   for (const side of ['cp', 'ap'] as Side[]) {
     const die = log.die('mandate', `${sideName(side)} Mandated Offensive`);
-    const table = MANDATE_TABLE[side];
-    let index = die - 1;
-    let nation = table[index] ?? null;
-    while (nation !== null && nation !== 'ah-it' && capitalLost(state, nation) && index < table.length - 1) {
-      index++;
-      nation = table[index] ?? null;
-    }
-    if (nation === 'ah-it') nation = 'ah';
-    if (nation !== null && state.neutral.includes(nation)) nation = null;
-    state.mandates[side] = { nation, made: nation === null };
+    const mandate = mandateFor(state, side, die);
+    state.mandates[side] = mandate;
+    const nation = mandate.nation;
+    const where = mandate.italianFront ? ' on the Italian front' : '';
     log.add({
       type: 'mandate',
-      text: `${sideName(side)}: ${nation ? `${NATION_NAMES[nation] ?? nation} must attack this turn` : 'no mandated offensive'}`,
+      text: `${sideName(side)}: ${nation ? `${NATION_NAMES[nation] ?? nation} must attack this turn${where}` : 'no mandated offensive'}`,
       side,
       nation,
     });
@@ -151,6 +178,8 @@ export function warStatusPhase(state: PogState, log: EventLog): void {
   }
   if (state.vp >= 20) finish(state, log, 'cp', 'automatic victory: the VP track reached 20');
   else if (state.vp <= 0) finish(state, log, 'ap', 'automatic victory: the VP track fell to 0');
+  if (state.outcome) return;
+  raiseCommitment(state, log);
 }
 
 export function finish(state: PogState, log: EventLog, winner: Side | null, reason: string): void {
@@ -269,6 +298,7 @@ export function nextDiscardSegment(state: PogState, log: EventLog, done: Side | 
     }
     for (const side of order) {
       const deck = state.decks[side];
+      reshuffleForCommitment(state, log, side);
       drawCards(state, log, side, Math.max(0, handSizeOf(state) - deck.hand.length));
     }
   }

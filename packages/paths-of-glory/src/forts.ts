@@ -22,3 +22,16 @@ export const besieged = (state: Readable, spaceId: string) => besiegers(state, s
 export function blockingEnemyFort(state: Readable, spaceId: string, side: Side): boolean {
   return intactFort(state, spaceId) && fortSide(spaceId) !== side && !besieged(state, spaceId);
 }
+
+/**
+ * Whether these units may leave a space without leaving an enemy fort there occupied but no longer
+ * besieged (15.2.4, 13.1.5): every friendly unit may go, or those staying still besiege it.
+ */
+export function siegeKeptWithout(state: Readable, spaceId: string, leaving: string[]): boolean {
+  const here = unitsIn(state, spaceId);
+  const side = here.find((u) => leaving.includes(u));
+  if (side === undefined || !intactFort(state, spaceId) || fortSide(spaceId) === sideOf(side)) return true;
+  if (!besiegers(state, spaceId, here)) return true;
+  const staying = here.filter((u) => !leaving.includes(u));
+  return staying.length === 0 || besiegers(state, spaceId, staying);
+}

@@ -30,6 +30,21 @@ export const pathsOfGlory: GameModule<PogState, PogView> = {
           label: 'Optional cards (#56-#65) and eight-card hands',
           values: [false, true],
         },
+        {
+          id: 'turkishInternalSupply',
+          label: 'Optional 11.3.3: Turkish internal supply',
+          values: [false, true],
+        },
+        {
+          id: 'straitsInNearEast',
+          label: 'Optional 11.3.4: Constantinople and Bursa on the Near East map',
+          values: [false, true],
+        },
+        {
+          id: 'nonTurkishCorps',
+          label: 'Optional 11.3.5: non-Turkish Central Powers corps in the Near East',
+          values: [false, true],
+        },
       ],
     },
   ],

@@ -1,5 +1,6 @@
 import type { EventLog } from '@salient/engine';
 import { setLoc } from './cache.ts';
+import { anaLeaves } from './control.ts';
 import { unitData } from './data/index.ts';
 import type { Supply } from './supply.ts';
 import { ELIMINATED, type PogState, REMOVED, RESERVE, type Readable } from './types.ts';
@@ -105,6 +106,7 @@ export function takeStep(state: PogState, log: EventLog, id: string, supply: Sup
   }
   const at = unit.loc;
   if (!isArmy(id)) {
+    if (id === 'br-corps-ana') anaLeaves(state, log, null);
     setLoc(state, id, ELIMINATED);
     unit.reduced = false;
     log.add({ type: 'eliminated', text: `${label(id)} is eliminated (${lf})`, unit: id, lf });
@@ -129,6 +131,7 @@ export function takeStep(state: PogState, log: EventLog, id: string, supply: Sup
 /** Eliminates a unit outright (retreat blocked, attrition): armies never come back (12.4.7, 12.5.4, 14.3.5). */
 export function eliminate(state: PogState, log: EventLog, id: string, why: string): void {
   const unit = state.units[id]!;
+  if (id === 'br-corps-ana') anaLeaves(state, log, null);
   setLoc(state, id, isArmy(id) ? REMOVED : ELIMINATED);
   unit.reduced = false;
   log.add({ type: 'eliminated', text: `${label(id)} is eliminated: ${why}`, unit: id });

@@ -1,14 +1,15 @@
 import type { EventLog } from '@salient/engine';
 import { setLoc } from './cache.ts';
-import { enemyEnters, takeControl } from './control.ts';
+import { enemyEnters, unitTakes } from './control.ts';
 import { space, unitData } from './data/index.ts';
-import { besiegers, blockingEnemyFort, fortSide, intactFort } from './forts.ts';
+import { besiegers, blockingEnemyFort } from './forts.ts';
 import { BEF_NATIONS, CHANNEL_PORTS, MAP, mayCross } from './map.ts';
+import { beachheadOf, MEF_SPACES, openByBeachhead } from './mef.ts';
+import { nonTurkishCorpsAllow } from './options.ts';
 import { isNeutralSpace, supplyOf } from './supply.ts';
 import type { PogState, Readable, Side } from './types.ts';
 import { isArmy, label, mfOf, occupancy, STACK_LIMIT, sideOf } from './units.ts';
 
-const MEF_SPACES = ['mef1', 'mef2', 'mef3', 'mef4'];
 const CAUCASUS_LINKS = ['caucasus|grozny', 'caucasus|poti', 'grozny|caucasus', 'poti|caucasus'];
 
 /** A special unit's mark on dotted connections (the Arab Northern Army, the MEF). */
@@ -19,16 +20,17 @@ export function crossingMark(id: string): string | undefined {
 }
 
 /** Whether the unit may go from `from` into `to` at all, whatever its remaining movement. */
-export function mayEnter(state: Readable, id: string, from: string, to: string): boolean {
+export function mayEnter(state: Readable, id: string, from: string, to: string, sr = false): boolean {
   const d = unitData(id);
-  if (!mayCross(from, to, d.nation, crossingMark(id))) return false;
+  if (!mayCross(from, to, d.nation, crossingMark(id)) && !openByBeachhead(state, from, to)) return false;
   const s = space(to);
   if (isNeutralSpace(state, to)) return false; // 11.1.11
-  if (MEF_SPACES.includes(to)) return false; // 11.1.10: no MEF beachhead yet
+  if (MEF_SPACES.includes(to) && beachheadOf(state) !== to) return false; // 11.1.10
   if (id.startsWith('br-army-bef') || id === 'br-corps-bef') {
     if (!BEF_NATIONS.includes(s.nation)) return false; // 11.1.16
   }
   if (d.type === 'army' && s.map === 'neareast' && !d.nearEast) return false; // 11.3.1
+  if (!nonTurkishCorpsAllow(state, id, from === to ? null : from, to, sr)) return false; // 11.3.5 (optional)
   if (CAUCASUS_LINKS.includes(`${from}|${to}`)) {
     // 11.3.2: one Russian corps a turn, never an army.
     if (d.type === 'army' || state.turnFlags.includes('caucasus-crossing')) return false;
@@ -58,7 +60,9 @@ export function reachable(
 ): Reach {
   const side = sideOf(id);
   const start = state.units[id]!.loc;
-  const mf = mfOf(state, id);
+  // 11.1.4 (seed): MPs spent taking spaces in passing earlier in this move are gone.
+  const phase = state.phase;
+  const mf = mfOf(state, id) - (phase.kind === 'move' ? (phase.op.spent?.[id] ?? 0) : 0);
   const occupied = occupancy(state);
   const enemyIn = (s: string) => (occupied.get(s) ?? []).some((u) => sideOf(u) !== side);
   const friendlyCount = (s: string) => (occupied.get(s) ?? []).filter((u) => sideOf(u) === side).length;
@@ -149,7 +153,7 @@ export function moveAlong(state: PogState, log: EventLog, id: string, path: stri
     to,
     path,
   });
-  if (!(intactFort(state, to) && fortSide(to) !== side)) takeControl(state, log, to, side);
+  unitTakes(state, log, id, to);
 }
 
 export const armyIn = (ids: string[]) => ids.some(isArmy);

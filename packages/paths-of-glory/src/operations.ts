@@ -1,9 +1,11 @@
 import type { EventLog } from '@salient/engine';
 import { activationCost, sudArmyStack } from './activation.ts';
 import { defendersOf, mayAttack, targetKind } from './combat.ts';
-import { card, space } from './data/index.ts';
+import { card, space, unitData } from './data/index.ts';
 import { actionDone } from './flow.ts';
+import { fortSide, intactFort, siegeKeptWithout } from './forts.ts';
 import { MAP, turnInfo } from './map.ts';
+import { beachheadOf } from './mef.ts';
 import { moveAlong, reachable, stackDestinations } from './movement.ts';
 import { supplyOf } from './supply.ts';
 import type { ActivationMode, Operation, PogState, Readable, Side } from './types.ts';
@@ -15,7 +17,9 @@ export function newOperation(card: string | null, points: number): Operation {
     points,
     activated: {},
     moved: [],
+    spent: {},
     attacked: [],
+    sortied: [],
     entrenching: [],
     retreated: [],
     sudArmySpace: null,
@@ -37,16 +41,17 @@ export interface ActivationOption {
 export function activationOptions(state: Readable, side: Side, op: Operation): ActivationOption[] {
   const occupied = occupancy(state);
   const out: ActivationOption[] = [];
-  const nearEastCombat = Object.entries(op.activated).some(
-    ([s, mode]) => mode === 'attack' && space(s).map === 'neareast',
-  );
+  // 9.2.7: the beachhead's space and the British NE Army's do not count against the limit.
+  const counted = (s: string) =>
+    space(s).map === 'neareast' && s !== beachheadOf(state) && !unitsIn(state, s).includes('br-army-ne');
+  const nearEastCombat = Object.entries(op.activated).some(([s, mode]) => mode === 'attack' && counted(s));
   for (const [s, units] of occupied) {
     if (op.activated[s] || !units.some((u) => sideOf(u) === side)) continue;
     const cost = activationCost(state, side, s, op);
     if (cost > op.points) continue;
     const modes: ActivationMode[] = ['move'];
     const summerDesert = space(s).terrain === 'desert' && turnInfo(state.turn).season === 'summer';
-    const nearEastLimit = side === 'ap' && space(s).map === 'neareast' && nearEastCombat;
+    const nearEastLimit = side === 'ap' && counted(s) && nearEastCombat;
     if (!summerDesert && !nearEastLimit) modes.push('attack');
     out.push({ space: s, cost, modes });
   }
@@ -74,16 +79,25 @@ export function activate(
   });
 }
 
-/** Units that may still move: in a space activated for movement, not moved yet, supplied when they start (14.1.1.3). */
+/**
+ * Units that may still move: in a space activated for movement, not moved yet, supplied when they
+ * start (14.1.1.3); and units going on after taking a space in passing (11.1.4 seed), wherever
+ * they now stand.
+ */
 export function movers(state: Readable, side: Side, op: Operation, supply = supplyOf(state)): string[] {
   const out: string[] = [];
   for (const [s, mode] of Object.entries(op.activated)) {
     if (mode !== 'move') continue;
     for (const u of unitsIn(state, s)) {
       if (sideOf(u) !== side || op.moved.includes(u) || op.entrenching.includes(u)) continue;
-      if (mfOf(state, u) < 1 || !supply.unitSupplied(u)) continue;
+      if (mfOf(state, u) - (op.spent?.[u] ?? 0) < 1 || !supply.unitSupplied(u)) continue;
       out.push(u);
     }
+  }
+  for (const [u, spent] of Object.entries(op.spent ?? {})) {
+    if (out.includes(u) || op.moved.includes(u) || mfOf(state, u) - spent < 1 || !supply.unitSupplied(u))
+      continue;
+    out.push(u);
   }
   return out;
 }
@@ -103,7 +117,13 @@ export function diggers(state: Readable, side: Side, op: Operation, supply = sup
     const trench = state.trenches[s];
     if (trench && (trench.side !== side || trench.level === 2)) continue;
     for (const u of unitsIn(state, s)) {
-      if (sideOf(u) === side && !op.moved.includes(u) && supply.unitSupplied(u)) out.push(u);
+      if (
+        sideOf(u) === side &&
+        !op.moved.includes(u) &&
+        op.spent?.[u] === undefined &&
+        supply.unitSupplied(u)
+      )
+        out.push(u);
     }
   }
   return out;
@@ -113,6 +133,52 @@ export function moveUnit(state: PogState, log: EventLog, op: Operation, id: stri
   const path = reachable(state, id).paths.get(to)!;
   moveAlong(state, log, id, path);
   op.moved.push(id);
+  if (op.spent) delete op.spent[id];
+}
+
+/**
+ * Spaces where a unit may stop to take control in passing and then go on (11.1.4 seed): not already
+ * its side's, no intact enemy fort, supplied for it (it would have to stop otherwise, 11.1.5), and
+ * with at least one MP left after the extra MP the taking costs.
+ */
+export function passingTargets(
+  state: Readable,
+  id: string,
+  supply = supplyOf(state),
+  paths = reachable(state, id, supply).paths,
+): string[] {
+  const side = sideOf(id);
+  const left = mfLeft(state, id);
+  const nation = unitData(id).nation;
+  return [...paths.entries()]
+    .filter(
+      ([to, path]) =>
+        state.control[to] !== side &&
+        !(intactFort(state, to) && fortSide(to) !== side) &&
+        path.length + 1 < left &&
+        supply.suppliedAt(side, nation, to),
+    )
+    .map(([to]) => to)
+    .sort();
+}
+
+/** Moves a unit to a space it takes in passing (one more MP), leaving it free to go on. */
+export function moveInPassing(state: PogState, log: EventLog, op: Operation, id: string, to: string): void {
+  const path = reachable(state, id).paths.get(to)!;
+  moveAlong(state, log, id, path);
+  op.spent = { ...op.spent, [id]: (op.spent?.[id] ?? 0) + path.length + 1 };
+  log.add({
+    type: 'passing',
+    text: `${label(id)} spends a movement point taking ${space(to).name}`,
+    unit: id,
+  });
+}
+
+/** Movement points a unit has left in the current movement (its MF less what it spent taking spaces in passing). */
+export function mfLeft(state: Readable, id: string): number {
+  const phase = state.phase;
+  const spent = phase.kind === 'move' ? (phase.op.spent?.[id] ?? 0) : 0;
+  return mfOf(state, id) - spent;
 }
 
 /** Moves every unit still free to move in a space together to one destination (11.1.1). */
@@ -125,6 +191,7 @@ export function moveStack(
   to: string,
 ): void {
   const units = movers(state, side, op).filter((u) => state.units[u]!.loc === from);
+  if (!siegeKeptWithout(state, from, units)) return;
   const paths = stackDestinations(state, units).get(to)!;
   for (const [u, path] of paths) {
     moveAlong(state, log, u, path);

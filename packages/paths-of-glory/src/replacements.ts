@@ -2,7 +2,7 @@ import type { EventLog } from '@salient/engine';
 import { setLoc } from './cache.ts';
 import { type RpNation, SPACES, space, UNITS, unitData } from './data/index.ts';
 import { besieged } from './forts.ts';
-import { supplyOf } from './supply.ts';
+import { type Supply, supplyOf } from './supply.ts';
 import { ELIMINATED, type PogState, RESERVE, type Readable, type Side } from './types.ts';
 import { label, onMap, STACK_LIMIT, sideOf, unitsIn } from './units.ts';
 
@@ -21,19 +21,57 @@ function capitalBlocked(state: Readable, nation: string): boolean {
   );
 }
 
-/** Spaces where a recreated army may be placed: its capital or a friendly supply source of its nation, supplied and not full (9.5.3.3, 17.1.5). */
-export function armyEntrySpaces(state: Readable, id: string, supply = supplyOf(state)): string[] {
+/** A space an army may be placed in: its side's, supplied for it, unbesieged, with room and no enemy. */
+function openFor(state: Readable, id: string, spaceId: string, supply: Supply): boolean {
   const d = unitData(id);
-  return SPACES.filter(
-    (s) =>
-      s.nation === d.nation &&
-      (s.capital || s.supplySource) &&
-      state.control[s.id] === d.side &&
-      !besieged(state, s.id) &&
-      unitsIn(state, s.id).length < STACK_LIMIT &&
-      !unitsIn(state, s.id).some((u) => sideOf(u) !== d.side) &&
-      supply.suppliedAt(d.side, d.nation, s.id),
+  return (
+    state.control[spaceId] === d.side &&
+    !besieged(state, spaceId) &&
+    unitsIn(state, spaceId).length < STACK_LIMIT &&
+    !unitsIn(state, spaceId).some((u) => sideOf(u) !== d.side) &&
+    supply.suppliedAt(d.side, d.nation, spaceId)
+  );
+}
+
+/**
+ * Spaces where an arriving or recreated army may be placed (9.5.3.3, 17.1.5): its capital or a
+ * friendly supply source of its nation, supplied, unbesieged and not full; French armies in Orleans
+ * when Paris is full (but not when Paris is besieged or the enemy's); recreated Belgian armies in
+ * Brussels, Antwerp or Ostend, else Calais; recreated Serbian armies in Salonika once Greece's
+ * events have opened it, never in Belgrade while Nis is the Central Powers'.
+ */
+export function armyEntrySpaces(
+  state: Readable,
+  id: string,
+  supply = supplyOf(state),
+  recreated = false,
+): string[] {
+  const d = unitData(id);
+  if (recreated && d.nation === 'be') {
+    const home = ['brussels', 'antwerp', 'ostend'].filter((s) => openFor(state, id, s, supply));
+    return home.length > 0 ? home : ['calais'].filter((s) => openFor(state, id, s, supply));
+  }
+  const out = SPACES.filter(
+    (s) => s.nation === d.nation && (s.capital || s.supplySource) && openFor(state, id, s.id, supply),
   ).map((s) => s.id);
+  if (d.nation === 'fr') {
+    const parisFull = unitsIn(state, 'paris').length >= STACK_LIMIT;
+    if (
+      parisFull &&
+      state.control.paris === 'ap' &&
+      !besieged(state, 'paris') &&
+      openFor(state, id, 'orleans', supply)
+    )
+      out.push('orleans');
+  }
+  if (recreated && d.nation === 'sb') {
+    const nisLost = state.control.nis === 'cp';
+    const greece = state.played.includes('salonika') || !state.neutral.includes('gr');
+    const filtered = nisLost ? out.filter((s) => s !== 'belgrade') : out;
+    if (greece && openFor(state, id, 'salonika', supply)) filtered.push('salonika');
+    return filtered;
+  }
+  return out;
 }
 
 export interface ReplacementOption {
@@ -64,13 +102,15 @@ export function replacementOptions(
     const pool = rpPool(u.id);
     if (pool === null || (pools[pool] ?? 0) < 1 || capitalBlocked(state, u.nation)) continue;
     const st = state.units[u.id]!;
-    if (st.reduced && (st.loc === RESERVE || (onMap(st.loc) && supply.unitSupplied(u.id)))) {
+    // 11.3.3 (optional): units on Turkey's limited supply take no replacements.
+    const supplied = onMap(st.loc) && supply.unitSupplied(u.id) && !supply.limitedOnly(u.id);
+    if (st.reduced && (st.loc === RESERVE || supplied)) {
       out.push({ unit: u.id, to: null, value: u.id, label: `Rebuild ${label(u.id)} to full strength` });
     } else if (!flipsOnly && st.loc === ELIMINATED) {
       if (u.type === 'corps') {
         out.push({ unit: u.id, to: RESERVE, value: u.id, label: `Return ${label(u.id)} to the reserve box` });
       } else {
-        for (const to of armyEntrySpaces(state, u.id, supply)) {
+        for (const to of armyEntrySpaces(state, u.id, supply, true)) {
           out.push({
             unit: u.id,
             to,

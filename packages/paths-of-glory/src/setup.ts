@@ -125,6 +125,9 @@ export function baseState(scenario: string, options: JsonObject, seed: string): 
   const control: Record<string, Side> = {};
   for (const s of SPACES) control[s.id] = s.faction;
   const optionalCards = options.optionalCards === true;
+  const optionalRules = (['turkishInternalSupply', 'straitsInNearEast', 'nonTurkishCorps'] as const).filter(
+    (r) => options[r] === true,
+  );
   const rng = rngFromSeed(seed);
   const apDraw = deckCards('ap', optionalCards, 'mobilization');
   shuffleInPlace(apDraw, rng);
@@ -135,6 +138,7 @@ export function baseState(scenario: string, options: JsonObject, seed: string): 
     scenario,
     seats: ['ap', 'cp'],
     optionalCards,
+    ...(optionalRules.length > 0 ? { optionalRules } : {}),
     turn: 1,
     lastTurn: 3,
     actions: { ap: [], cp: [] },

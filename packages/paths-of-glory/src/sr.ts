@@ -1,16 +1,19 @@
 import type { EventLog } from '@salient/engine';
 import { memo, setLoc } from './cache.ts';
-import { takeControl } from './control.ts';
+import { unitTakes } from './control.ts';
 import { SPACES, space, unitData } from './data/index.ts';
-import { besieged, besiegers, fortSide, intactFort } from './forts.ts';
+import { besieged, besiegers, fortSide, intactFort, siegeKeptWithout } from './forts.ts';
 import { CHANNEL_PORTS, MAP, mayCross } from './map.ts';
 import { channelOpen, crossingMark, mayEnter } from './movement.ts';
+import { srCostWithOptions } from './options.ts';
 import { isNeutralSpace, type Supply, supplyOf } from './supply.ts';
 import { type PogState, RESERVE, type Readable, type Side } from './types.ts';
 import { isArmy, label, occupancy, onMap, STACK_LIMIT, sideOf } from './units.ts';
 
 /** SR points a unit costs (13.1.2): one for a corps, four for an army. */
-export const srCost = (id: string) => (isArmy(id) ? 4 : 1);
+/** SR points a unit costs (13.1.2): 1 a corps, 4 an army; 3 for a German corps entering the Near East under optional 11.3.5. */
+export const srCost = (id: string, state?: Readable, to?: string) =>
+  state && to ? srCostWithOptions(state, id, state.units[id]!.loc, to) : isArmy(id) ? 4 : 1;
 
 function capitalHeld(state: Readable, nation: string): boolean {
   // 13.1.11: no SR to or from the reserve box while the enemy holds or besieges the capital.
@@ -35,13 +38,66 @@ function seaPort(state: Readable, side: Side, id: string): boolean {
  * within limits; the Central Powers keep out of the channel spaces before Race to the Sea (11.1.9).
  */
 export function srDestinations(state: Readable, id: string, supply = supplyOf(state)): string[] {
+  const loc = state.units[id]!.loc;
+  const routes = srRoutes(state, id, supply);
+  return [...routes.entries()]
+    .filter(([to, mode]) => nearEastSrAllowed(state, id, loc, to, mode))
+    .map(([to]) => to);
+}
+
+export type SrMode = 'overland' | 'sea' | 'reserve';
+
+/** Every destination with the way the unit gets there (overland preferred), before the Near East limits. */
+function srRoutes(state: Readable, id: string, supply = supplyOf(state)): Map<string, SrMode> {
   const d = unitData(id);
+  const loc = state.units[id]!.loc;
+  // 13.1.5: not out of a besieged enemy fort if the fort would no longer be besieged.
+  if (onMap(loc) && !siegeKeptWithout(state, loc, [id])) return new Map();
   // Units alike in every way the rules look at share their answer within one position.
-  const key = `sr:${state.units[id]!.loc}:${d.nation}:${d.type}:${d.nearEast}:${crossingMark(id) ?? ''}:${id.includes('bef') || id === 'br-corps-ana' ? id : ''}`;
+  const key = `sr:${loc}:${d.nation}:${d.type}:${d.nearEast}:${crossingMark(id) ?? ''}:${id.includes('bef') || id === 'br-corps-ana' ? id : ''}`;
   return memo(state, key, () => computeSrDestinations(state, id, supply));
 }
 
-function computeSrDestinations(state: Readable, id: string, supply: Supply): string[] {
+const nearEastSide = (at: string) => at !== RESERVE && space(at).map === 'neareast';
+
+/** British corps that may use sea or reserve-box SR to or from the Near East (13.2.1): plain British corps and the Australians. */
+const BRITISH_NEAR_EAST_SR = (id: string) =>
+  unitData(id).nation === 'br' &&
+  !['br-corps-cnd', 'br-corps-pt', 'br-corps-bef', 'br-corps-ana'].includes(id);
+
+/**
+ * The Near East SR limits (13.2): one British corps a turn by sea or the reserve box to or from the
+ * Near East, no other Allied nation's corps that way (overland is free); one Russian corps a turn,
+ * never an army, and one non-Turkish Central Powers corps a turn, to or from the Near East map;
+ * the ANA never to the reserve box nor out of the Near East by sea.
+ */
+export function nearEastSrAllowed(
+  state: Readable,
+  id: string,
+  from: string,
+  to: string,
+  mode: SrMode,
+): boolean {
+  const d = unitData(id);
+  if (id === 'br-corps-ana' && (to === RESERVE || (mode === 'sea' && nearEastSide(from)))) return false;
+  if (nearEastSide(from) === nearEastSide(to)) return true;
+  if (d.nation === 'ru') return d.type === 'corps' && !state.turnFlags.includes('sr-ne-ru');
+  if (d.side === 'cp')
+    return d.nation === 'tu' || (d.type === 'corps' && !state.turnFlags.includes('sr-ne-cp'));
+  if (mode === 'overland') return true;
+  return BRITISH_NEAR_EAST_SR(id) && !state.turnFlags.includes('sr-ne-br');
+}
+
+/** The once-a-turn Near East SR a redeployment uses up, if any (13.2.1-13.2.3). */
+function nearEastSrFlag(id: string, from: string, to: string, mode: SrMode): string | null {
+  const d = unitData(id);
+  if (nearEastSide(from) === nearEastSide(to)) return null;
+  if (d.nation === 'ru') return 'sr-ne-ru';
+  if (d.side === 'cp') return d.nation === 'tu' ? null : 'sr-ne-cp';
+  return mode === 'overland' ? null : 'sr-ne-br';
+}
+
+function computeSrDestinations(state: Readable, id: string, supply: Supply): Map<string, SrMode> {
   const d = unitData(id);
   const side = d.side;
   const loc = state.units[id]!.loc;
@@ -53,21 +109,25 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): str
     !full(s) &&
     !enemyIn(s) &&
     russianOk(s) &&
-    state.control[s] === side &&
+    (state.control[s] === side || (intactFort(state, s) && fortSide(s) !== side && besiegers(state, s))) &&
     !(side === 'cp' && CHANNEL_PORTS.includes(s) && !channelOpen(state)) &&
     supply.suppliedAt(side, d.nation, s);
-  const out = new Set<string>();
+  const out = new Map<string, SrMode>();
+  const add = (to: string, mode: SrMode) => {
+    if (!out.has(to)) out.set(to, mode);
+  };
   if (loc === RESERVE) {
-    if (!capitalHeld(state, d.nation)) return [];
+    if (!capitalHeld(state, d.nation)) return out;
     for (const s of SPACES) {
       if (!endOk(s.id) || isNeutralSpace(state, s.id)) continue;
       const own = (occupied.get(s.id) ?? []).some((u) => unitData(u).nation === d.nation);
       const home = s.nation === d.nation && (s.capital || s.supplySource);
-      if ((own || home) && mayEnter(state, id, s.id, s.id)) out.add(s.id);
+      if ((own || home) && mayEnter(state, id, s.id, s.id, true)) add(s.id, 'reserve');
     }
-    return [...out].sort();
+    return sorted(out);
   }
-  if (!onMap(loc) || !supply.unitSupplied(id)) return [];
+  // 11.3.3 (optional): units on Turkey's limited supply do not redeploy.
+  if (!onMap(loc) || !supply.unitSupplied(id) || supply.limitedOnly(id)) return out;
   // Overland, through friendly-controlled spaces (a besieged enemy fort may be crossed): the
   // connected areas of such spaces are found once per kind of unit and shared by every unit alike.
   const classKey = `${d.nation}:${d.type}:${d.nearEast}:${crossingMark(id) ?? ''}:${id.includes('bef') || id === 'br-corps-ana' ? id : ''}`;
@@ -77,7 +137,7 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): str
     russianOk(s) &&
     (state.control[s] === side || (intactFort(state, s) && fortSide(s) !== side && besiegers(state, s)));
   const step = (here: string, n: string) =>
-    mayCross(here, n, d.nation, crossingMark(id)) && mayEnter(state, id, here, n);
+    mayCross(here, n, d.nation, crossingMark(id)) && mayEnter(state, id, here, n, true);
   const areas = memo(state, `srareas:${classKey}`, () => {
     const areaOf = new Map<string, number>();
     const members: string[][] = [];
@@ -103,19 +163,24 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): str
     const area = areas.areaOf.get(n);
     if (area !== undefined && step(loc, n)) reachedAreas.add(area);
   }
-  for (const area of reachedAreas) for (const n of areas.members[area]!) if (endOk(n)) out.add(n);
+  for (const area of reachedAreas) for (const n of areas.members[area]!) if (endOk(n)) add(n, 'overland');
   if (d.type === 'corps') {
     if (d.nation !== 'ru' && seaPort(state, side, loc)) {
-      for (const s of SPACES) if (s.id !== loc && seaPort(state, side, s.id) && endOk(s.id)) out.add(s.id);
+      for (const s of SPACES) if (s.id !== loc && seaPort(state, side, s.id) && endOk(s.id)) add(s.id, 'sea');
     }
-    if (capitalHeld(state, d.nation) && id !== 'br-corps-ana') out.add(RESERVE);
+    if (capitalHeld(state, d.nation) && id !== 'br-corps-ana') add(RESERVE, 'reserve');
   }
   out.delete(loc);
-  return [...out].sort();
+  return sorted(out);
 }
+
+const sorted = (routes: Map<string, SrMode>) =>
+  new Map([...routes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 export function redeploy(state: PogState, log: EventLog, id: string, to: string): void {
   const from = state.units[id]!.loc;
+  const flag = nearEastSrFlag(id, from, to, srRoutes(state, id).get(to) ?? 'overland');
+  if (flag) state.turnFlags.push(flag);
   setLoc(state, id, to);
   const where = (s: string) => (s === RESERVE ? 'the reserve box' : space(s).name);
   log.add({
@@ -125,5 +190,5 @@ export function redeploy(state: PogState, log: EventLog, id: string, to: string)
     from,
     to,
   });
-  if (to !== RESERVE) takeControl(state, log, to, sideOf(id));
+  if (to !== RESERVE) unitTakes(state, log, id, to);
 }

@@ -2,6 +2,8 @@ import { memo } from './cache.ts';
 import { type Nation, SPACES, space } from './data/index.ts';
 import { besieged, fortSide, intactFort } from './forts.ts';
 import { MAP, mayCross } from './map.ts';
+import { beachheadOf, mayUseBeachhead, openByBeachhead } from './mef.ts';
+import { inTurkey, ruleOn } from './options.ts';
 import type { Readable, Side } from './types.ts';
 import { nationOf, occupancy, sideOf } from './units.ts';
 
@@ -39,7 +41,12 @@ function usablePort(state: Readable, side: Side, id: string): boolean {
  * units (a besieged enemy fort does not stop it), over dotted lines only where the nation may cross,
  * and may jump by sea between usable ports (14.1.2-14.1.4).
  */
-export function supplyNetwork(state: Readable, side: Side, nation: Nation | null): Set<string> {
+export function supplyNetwork(
+  state: Readable,
+  side: Side,
+  nation: Nation | null,
+  beachhead = false,
+): Set<string> {
   const occupied = occupancy(state);
   const enemyIn = (id: string) => (occupied.get(id) ?? []).some((u) => sideOf(u) !== side);
   const passable = (id: string) => {
@@ -50,7 +57,12 @@ export function supplyNetwork(state: Readable, side: Side, nation: Nation | null
   };
   const eastern = nation !== null && EASTERN.includes(nation);
   const cross = (a: string, b: string) =>
-    nation === null || mayCross(a, b, nation) || (eastern && mayCross(a, b, 'ru'));
+    nation === null ||
+    mayCross(a, b, nation) ||
+    (eastern && mayCross(a, b, 'ru')) ||
+    (beachhead && openByBeachhead(state, a, b));
+  // 9.2.7.1: the beachhead is an Allied port only for the units that may use it.
+  const port = (id: string) => usablePort(state, side, id) || (beachhead && id === beachheadOf(state));
   const reached = new Set<string>();
   const queue: string[] = [];
   const reach = (id: string) => {
@@ -62,9 +74,9 @@ export function supplyNetwork(state: Readable, side: Side, nation: Nation | null
   let seaUsed = eastern;
   while (queue.length > 0) {
     const id = queue.shift()!;
-    if (!seaUsed && usablePort(state, side, id)) {
+    if (!seaUsed && port(id)) {
       seaUsed = true;
-      for (const p of SPACES) if (usablePort(state, side, p.id)) reach(p.id);
+      for (const p of SPACES) if (port(p.id)) reach(p.id);
     }
     for (const n of MAP.neighbors(id)) if (cross(id, n)) reach(n);
   }
@@ -76,38 +88,99 @@ export class Supply {
   private readonly nets = new Map<string, Set<string>>();
   constructor(private readonly state: Readable) {}
 
-  network(side: Side, nation: Nation | null): Set<string> {
-    const key = `${side}:${nation === null ? '*' : EASTERN.includes(nation) ? 'east' : nation}`;
+  network(side: Side, nation: Nation | null, beachhead = false): Set<string> {
+    const key = `${side}:${nation === null ? '*' : EASTERN.includes(nation) ? 'east' : nation}${beachhead ? ':mef' : ''}`;
     let net = this.nets.get(key);
     if (!net) {
-      net = supplyNetwork(this.state, side, nation);
+      net = supplyNetwork(this.state, side, nation, beachhead);
       this.nets.set(key, net);
     }
     return net;
   }
 
   /** Whether a unit of this side and nation standing at `at` can trace supply (14.1). */
-  suppliedAt(side: Side, nation: Nation, at: string): boolean {
+  suppliedAt(side: Side, nation: Nation, at: string, beachhead = false): boolean {
     if (nation === 'mn') return true;
     if (nation === 'sb' && space(at).nation === 'sb') return true;
-    const net = this.network(side, nation);
+    const net = this.network(side, nation, beachhead);
     if (net.has(at)) return true;
     const eastern = EASTERN.includes(nation);
     return MAP.neighbors(at).some(
-      (n) => net.has(n) && (mayCross(at, n, nation) || (eastern && mayCross(at, n, 'ru'))),
+      (n) =>
+        net.has(n) &&
+        (mayCross(at, n, nation) ||
+          (eastern && mayCross(at, n, 'ru')) ||
+          (beachhead && openByBeachhead(this.state, at, n))),
     );
+  }
+
+  /**
+   * 11.3.3 (optional): the spaces in Turkey that trace, through Central Powers spaces in Turkey free
+   * of enemy units, to a Central Powers VP space there (Medina included).
+   */
+  turkishNetwork(): Set<string> {
+    const key = 'cp:turkey';
+    let net = this.nets.get(key);
+    if (!net) {
+      const state = this.state;
+      const occupied = occupancy(state);
+      const passable = (id: string) =>
+        inTurkey(state, id) &&
+        state.control[id] === 'cp' &&
+        !(occupied.get(id) ?? []).some((u) => sideOf(u) !== 'cp');
+      const found = new Set<string>();
+      const queue = SPACES.filter((sp) => sp.vp && passable(sp.id)).map((sp) => sp.id);
+      for (const q of queue) found.add(q);
+      while (queue.length > 0) {
+        const id = queue.shift()!;
+        for (const n of MAP.neighbors(id)) {
+          if (found.has(n) || !passable(n)) continue;
+          found.add(n);
+          queue.push(n);
+        }
+      }
+      net = found;
+      this.nets.set(key, net);
+    }
+    return net;
+  }
+
+  /** 11.3.3 (optional): a Central Powers unit in Turkey supplied only by the limited Turkish sources. */
+  limitedOnly(id: string): boolean {
+    const loc = this.state.units[id]!.loc;
+    if (!ruleOn(this.state, 'turkishInternalSupply') || sideOf(id) !== 'cp' || !MAP.has(loc)) return false;
+    if (!inTurkey(this.state, loc) || this.suppliedAt('cp', nationOf(id), loc)) return false;
+    const net = this.turkishNetwork();
+    return net.has(loc) || MAP.neighbors(loc).some((n) => net.has(n));
   }
 
   unitSupplied(id: string): boolean {
     const loc = this.state.units[id]!.loc;
     if (!MAP.has(loc)) return true;
-    return this.suppliedAt(sideOf(id), nationOf(id), loc);
+    if (this.limitedOnly(id)) return true;
+    // 14.1.5: the Arab Northern Army and the Senussi need no supply on the Near East map.
+    if ((id === 'br-corps-ana' || nationOf(id) === 'sn') && space(loc).map === 'neareast') return true;
+    if (this.suppliedAt(sideOf(id), nationOf(id), loc)) return true;
+    return this.throughBeachhead(id);
+  }
+
+  /** Whether a unit is supplied only thanks to the MEF beachhead (9.2.7.1). */
+  throughBeachhead(id: string): boolean {
+    const loc = this.state.units[id]!.loc;
+    if (beachheadOf(this.state) === null || !mayUseBeachhead(id) || !MAP.has(loc)) return false;
+    return (
+      !this.suppliedAt(sideOf(id), nationOf(id), loc) && this.suppliedAt(sideOf(id), nationOf(id), loc, true)
+    );
   }
 
   /** A space, not a unit, tracing to any of its side's sources (attrition of control, 14.3.6). */
   spaceSupplied(side: Side, at: string): boolean {
     const net = this.network(side, null);
-    return net.has(at) || MAP.neighbors(at).some((n) => net.has(n));
+    if (net.has(at) || MAP.neighbors(at).some((n) => net.has(n))) return true;
+    if (side !== 'cp' || !ruleOn(this.state, 'turkishInternalSupply') || !inTurkey(this.state, at))
+      return false;
+    const turkish = this.turkishNetwork();
+    return turkish.has(at) || MAP.neighbors(at).some((n) => turkish.has(n));
   }
 }
 

@@ -72,10 +72,11 @@ export function fireResult(table: FireTable, column: number, die: number, drm: n
 
 /**
  * The Mandated Offensive tables (7.1.1), indexed by die roll 1-6. The player aid holding them is
- * not among our sources: these rows follow the published game as we know it and are recorded in
- * docs/rulings.md.
+ * not among our sources; the rows are checked against the rulebook's extended example of play
+ * (Central Powers 1 Austria-Hungary, 4 Germany; Allies 2 France, 5 Italy) and recorded in
+ * docs/rulings.md. "ah-it" is the AH (It) box of 7.1.6.
  */
 export const MANDATE_TABLE: Record<'ap' | 'cp', (string | null)[]> = {
-  ap: ['fr', 'fr', 'br', 'it', 'ru', null],
-  cp: ['ah-it', 'ah', 'tu', 'ge', null, null],
+  ap: ['fr', 'fr', 'br', 'it', 'it', 'ru'],
+  cp: ['ah', 'ah-it', 'tu', 'ge', null, null],
 };

@@ -45,8 +45,15 @@ export interface Operation {
   activated: Record<string, ActivationMode>;
   /** Units that have finished their move in this action (11.1.1). */
   moved: string[];
+  /**
+   * MPs already spent by units still moving after taking a space in passing (11.1.4 seed: one more
+   * MP to take control of a space moved through). Such units have moved: they neither dig nor attack. Absent: none (states saved before it existed).
+   */
+  spent?: Record<string, number>;
   /** Units that have attacked in this action (12.1.6). */
   attacked: string[];
+  /** Units that attacked out of a space where they besiege an enemy fort (15.2.3); absent: none. */
+  sortied?: string[];
   /** Units that will try to dig in after movement (11.2.1). */
   entrenching: string[];
   /** Units that retreated during this action (12.1.2, 12.5.6). */
@@ -70,6 +77,8 @@ export interface Combat {
   /** The pinning space of a flank attack (12.3.2), when one is attempted. */
   pin: string | null;
   cards: Record<Side, string[]>;
+  /** Sides firing on the Army table by the option of 12.2.7 (seed), giving up favourable shifts; absent when none. */
+  armyTable?: Side[];
 }
 
 /** What is left of a combat once the dice have spoken. */
@@ -84,6 +93,7 @@ export interface CombatResult {
   /** Whether the defender's space held nobody and no intact enemy fort (12.2.1). */
   empty: boolean;
   cards: Record<Side, string[]>;
+  armyTable?: Side[];
   /** Who must still take losses, in order, with the loss number left. */
   lossQueue: { side: Side; remaining: number }[];
   /** For a flank attack, the fire still to come after the first side's losses. */
@@ -126,6 +136,8 @@ export interface Mandate {
   /** The nation that must attack this turn, or null for none. */
   nation: string | null;
   made: boolean;
+  /** The AH (It) result with Italy at war (7.1.6): the attack must be on the Italian front. */
+  italianFront?: boolean;
 }
 
 export interface PogState {
@@ -134,6 +146,8 @@ export interface PogState {
   seats: Side[];
   /** Optional cards 56-65 in the decks. */
   optionalCards: boolean;
+  /** The optional Near East rules switched on for this match (src/options.ts); absent: none. */
+  optionalRules?: ('turkishInternalSupply' | 'straitsInNearEast' | 'nonTurkishCorps')[];
   turn: number;
   lastTurn: number;
   /** Action rounds completed this turn by each side. */
@@ -155,6 +169,12 @@ export interface PogState {
   turnFlags: string[];
   rp: Partial<Record<RpNation, number>>;
   mandates: Record<Side, Mandate>;
+  /** The Central Powers space the Arab Northern Army holds for the Allies while it stands there (11.1.14 seed). */
+  anaHolds?: string;
+  /** The MEF beachhead marker's space (9.5.3.5), absent before the landing or once overrun. */
+  mefBeachhead?: string;
+  /** War commitment levels (16.1); absent means both sides at Mobilization, as all of part 1. */
+  commitment?: Record<Side, 'mobilization' | 'limited' | 'total'>;
   /** Combat cards on the table already used this action round (9.5.4.4). */
   usedThisRound: string[];
   phase: Phase;

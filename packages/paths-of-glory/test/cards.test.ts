@@ -1,6 +1,7 @@
 import { rngFromSeed } from '@salient/engine';
 import { describe, expect, it } from 'vitest';
 import { activationCost } from '../src/activation.ts';
+import { lossCandidates } from '../src/battle.ts';
 import { cardDrm, cardUsable } from '../src/combat.ts';
 import { eventPlayable } from '../src/events.ts';
 import { reachable } from '../src/movement.ts';
@@ -143,6 +144,35 @@ describe('Mobilization cards: events', () => {
     }
   });
 
+  const REINFORCEMENTS: [string, string, 'ap' | 'cp', string[], number][] = [
+    ['AP 1', 'ap-1', 'ap', ['br-army-2'], 1],
+    ['AP 3', 'ap-3', 'ap', ['ru-army-11'], 1],
+    ['AP 8', 'ap-8', 'ap', [], 2],
+    ['AP 10', 'ap-10', 'ap', ['fr-army-10'], 0],
+    ['AP 11', 'ap-11', 'ap', ['ru-army-9', 'ru-army-10'], 0],
+    ['AP 14', 'ap-14', 'ap', ['br-army-1'], 1],
+    ['CP 7', 'cp-7', 'cp', ['ge-army-9'], 0],
+    ['CP 12', 'cp-12', 'cp', ['ge-army-10'], 2],
+    ['CP 14', 'cp-14', 'cp', ['ah-army-7'], 2],
+  ];
+  for (const [name, id, side, armies, corps] of REINFORCEMENTS) {
+    it(`${name} reinforcements (9.5.3.2-9.5.3.3): ${armies.length} army(ies) placed at home, ${corps} corps into the reserve box`, () => {
+      let state = lab({}, { turn: 2, side, hand: [id] });
+      state = play(state, side, { type: 'event', card: id }).state;
+      for (const a of armies) {
+        const where = options(state, side, 'place', 'to', { unit: a });
+        expect(where.length, a).toBeGreaterThan(0);
+        state = play(state, side, { type: 'place', unit: a, to: where[0] }).state;
+        expect(state.units[a]!.loc).toBe(where[0]);
+      }
+      const inReserve = Object.entries(state.units).filter(([, u]) => u.loc === 'reserve');
+      expect(inReserve).toHaveLength(corps);
+      expect(state.phase.kind).toBe('action');
+      expect(state.decks[side].removed).toContain(id);
+      expect(state.reinforced).toHaveLength(1);
+    });
+  }
+
   it('AP 56 Paris Taxis and AP 57 Russian Cavalry (optional cards)', () => {
     let state = lab(
       { 'fr-army-6': 'paris', 'ru-army-1': 'kovno' },
@@ -262,6 +292,70 @@ describe('Mobilization cards: combat cards (9.5.4)', () => {
       }
     }
     expect(seen).toEqual({ kept: true, lost: true });
+  });
+
+  it('AP 6 Withdrawal (12.6.9): the defender takes the loss through corps where it can (BR army and two corps, loss 3)', () => {
+    const state = lab({
+      'br-army-1': 'amiens',
+      'br-corps-1': 'amiens',
+      'br-corps-2': 'amiens',
+      'ge-army-1': 'cambrai',
+    });
+    const result = {
+      target: 'amiens',
+      attackers: ['ge-army-1'],
+      defenders: ['br-army-1', 'br-corps-1', 'br-corps-2'],
+      spent: [],
+      onDefender: 3,
+      onAttacker: 0,
+      empty: false,
+      cards: { ap: ['ap-6'], cp: [] },
+      lossQueue: [{ side: 'ap' as const, remaining: 3 }],
+      deferredFire: null,
+      flank: null,
+      vacated: [],
+      retreatLength: 0 as const,
+      defenderSteps: [],
+    };
+    expect(lossCandidates(state, result).sort()).toEqual(['br-corps-1', 'br-corps-2']);
+    result.cards.ap = [];
+    expect(lossCandidates(state, result)).toContain('br-army-1');
+  });
+
+  it('AP 6 Withdrawal (12.6.6, 12.6.8, 12.6.10): an army without a reserve corps gets its step back only if it lost just one', () => {
+    const seen = { one: false, both: false };
+    for (let i = 0; i < 80 && !(seen.one && seen.both); i++) {
+      let state = lab({ 'ge-army-8': 'thorn', 'ru-army-1': 'plock' }, { hand: [] });
+      state.decks.ap.hand = ['ap-6'];
+      state.rng = rngFromSeed(`withdraw-army-${i}`);
+      state = inOperation(state, 'cp', { thorn: 'attack' }, 'attack');
+      state = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;
+      state = play(state, 'cp', { type: 'addAttacker', unit: 'ge-army-8' }).state;
+      state = play(state, 'cp', { type: 'fight' }).state;
+      state = play(state, 'cp', { type: 'doneCards' }).state;
+      state = play(state, 'ap', { type: 'combatCard', card: 'ap-6' }).state;
+      const r = play(state, 'ap', { type: 'doneCards' });
+      state = r.state;
+      while (state.phase.kind === 'losses') {
+        const seat = game.status(state).toAct[0]!;
+        state = play(state, seat, {
+          type: 'takeStep',
+          unit: options(state, seat, 'takeStep', 'unit')[0],
+        }).state;
+      }
+      const lossOn = r.events.find((e) => e.type === 'lossNumber' && e.side === 'cp')!.result as number;
+      const army = state.units['ru-army-1']!;
+      if (lossOn >= 4) {
+        // Both steps lost, no Russian corps in the reserve box: gone for good, nothing comes back.
+        seen.both = true;
+        expect(army.loc).toBe('removed');
+      } else if (lossOn >= 2) {
+        seen.one = true;
+        expect(army.reduced).toBe(false);
+        expect(state.phase.kind).toBe('retreat');
+      }
+    }
+    expect(seen).toEqual({ one: true, both: true });
   });
 
   it('AP 6 / CP 56 Withdrawal (12.6): a corps step comes back and the defenders fall back exactly one space, whatever the result', () => {

@@ -2,7 +2,10 @@ import { EventLog, rngFromSeed } from '@salient/engine';
 import { describe, expect, it } from 'vitest';
 import { defenderTrench, fireSetup, flankDrm, validAttackingGroup } from '../src/combat.ts';
 import { bestLoss, legalStepUnits, stepChains, takeStep } from '../src/losses.ts';
-import { ARMY_TABLE, baseColumn, CORPS_TABLE, fireResult, shiftColumn } from '../src/tables.ts';
+import { ARMY_TABLE, baseColumn, CORPS_TABLE, columnLabel, fireResult, shiftColumn } from '../src/tables.ts';
+
+const columnLabelOf = (f: { table: typeof ARMY_TABLE; column: number }) => columnLabel(f.table, f.column);
+
 import type { Combat, PogState } from '../src/types.ts';
 import { game, inOperation, lab, options, play, refused } from './helpers.ts';
 
@@ -70,7 +73,7 @@ describe('12.2.7 Fire tables', () => {
   });
 });
 
-describe('12.1 Combat: general rules', () => {
+describe('12.0 Combat: 12.1 general rules', () => {
   it('12.1.1, 9.2.5: only units in a space activated for combat attack; a space activated for movement may not', () => {
     const state = inOperation(eastern(), 'cp', { thorn: 'move', tannenberg: 'attack' }, 'attack');
     const s = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;
@@ -128,6 +131,17 @@ describe('12.1 Combat: general rules', () => {
     });
     expect(validAttackingGroup(state, ['fr-corps-1', 'br-corps-2'])).toBe(false);
     expect(validAttackingGroup(state, ['fr-corps-1', 'br-corps-1', 'br-corps-2'])).toBe(true);
+  });
+
+  it('12.1.11.1: from several spaces, the others may hold any of the nations of the common space, and no other', () => {
+    const state = lab({
+      'fr-corps-1': 'amiens',
+      'br-corps-1': 'amiens',
+      'fr-corps-2': 'cambrai',
+      'be-corps-1': 'calais',
+    });
+    expect(validAttackingGroup(state, ['fr-corps-1', 'br-corps-1', 'fr-corps-2'])).toBe(true);
+    expect(validAttackingGroup(state, ['fr-corps-1', 'br-corps-1', 'be-corps-1'])).toBe(false);
   });
 });
 
@@ -397,6 +411,100 @@ describe('12.3 Flank attacks', () => {
       }
     }
     expect(seen).toEqual({ success: true, failure: true });
+  });
+  it('12.3.4: combat cards played stay in force whatever happens to the units that allowed them', () => {
+    // Pleve helps Russians: its +1 applies to the side's fire even with no Russian left standing.
+    expect(fireSetup(lab({}), 'attacker', ['fr-corps-1'], 'plock', ['ap-4'], 'cp').drm).toBe(1);
+  });
+
+  it('12.3.4.1, 12.6.3: after a successful flank attack, Withdrawal gives the step back only once the defender has fired', () => {
+    for (let i = 0; i < 80; i++) {
+      let state = eastern({ 'ru-corps-2': 'plock', 'ge-corps-2': 'thorn' }, `flank-withdraw-${i}`);
+      state.decks.ap.hand = ['ap-6'];
+      state = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;
+      state = play(state, 'cp', { type: 'addAttacker', unit: 'ge-corps-2' }).state;
+      state = play(state, 'cp', { type: 'addAttacker', unit: 'ge-corps-1' }).state;
+      state = play(state, 'cp', { type: 'fight' }).state;
+      state = play(state, 'cp', { type: 'flank', pin: 'thorn' }).state;
+      state = play(state, 'cp', { type: 'doneCards' }).state;
+      state = play(state, 'ap', { type: 'combatCard', card: 'ap-6' }).state;
+      const r = play(state, 'ap', { type: 'doneCards' });
+      const flank = r.events.find((e) => e.type === 'flank');
+      if (!flank || !String(flank.text).includes('succeeds')) continue;
+      const loss = r.events.find((e) => e.type === 'lossNumber' && e.side === 'cp')!.result as number;
+      if (loss !== 1) continue;
+      // One corps step lost to the first fire: the Russians fire back with what is left (a full
+      // corps and a reduced one of CF 0), and only then does the step come back.
+      const events = [...r.events];
+      state = r.state;
+      while (state.phase.kind === 'losses') {
+        const seat = game.status(state).toAct[0]!;
+        const step = play(state, seat, {
+          type: 'takeStep',
+          unit: options(state, seat, 'takeStep', 'unit')[0],
+        });
+        events.push(...step.events);
+        state = step.state;
+      }
+      const fired = events.findIndex(
+        (e) => e.type === 'roll' && String(e.text).startsWith('Allied Powers fire (1 on the corps table'),
+      );
+      const back = events.findIndex((e) => e.type === 'withdrawal' && String(e.text).includes('step back'));
+      expect(fired).toBeGreaterThanOrEqual(0);
+      expect(back).toBeGreaterThan(fired);
+      const full = ['ru-corps-1', 'ru-corps-2'].filter(
+        (u) => !state.units[u]!.reduced && state.units[u]!.loc !== 'eliminated',
+      );
+      expect(full).toHaveLength(2);
+      return;
+    }
+    throw new Error('no seed gave a successful flank attack with a loss of one');
+  });
+});
+
+describe('12.2.7 (seed) The Army-table option', () => {
+  it('12.2.7: entrenched corps in a fort reaching LF 4 may fire on the Army table at 4, not the Corps table at 5', () => {
+    const state = lab(
+      { 'ge-army-8': 'lodz', 'ru-corps-1': 'warsaw', 'ru-corps-2': 'warsaw' },
+      { trenches: { warsaw: { side: 'ap', level: 1 } } },
+    );
+    state.played.push('oberost');
+    inOperation(state, 'cp', { lodz: 'attack' }, 'attack');
+    let s = attack(state, 'cp', 'warsaw', ['ge-army-8']);
+    // The attacker has an army: nothing to elect.
+    expect(game.choices(s, 'cp').map((c) => c.action)).not.toContain('armyTable');
+    s = play(s, 'cp', { type: 'doneCards' }).state;
+    expect(game.choices(s, 'ap').map((c) => c.action)).toContain('armyTable');
+    const corps = fireSetup(s, 'defender', ['ru-corps-1', 'ru-corps-2'], 'warsaw', [], 'ap');
+    expect([corps.table.id, columnLabelOf(corps)]).toEqual(['corps', '5']);
+    const army = fireSetup(s, 'defender', ['ru-corps-1', 'ru-corps-2'], 'warsaw', [], 'ap', true);
+    expect([army.table.id, columnLabelOf(army), army.shift]).toEqual(['army', '4', 0]);
+    s = play(s, 'ap', { type: 'armyTable' }).state;
+    expect(game.choices(s, 'ap').map((c) => c.action)).not.toContain('armyTable');
+    const r = play(s, 'ap', { type: 'doneCards' });
+    const fires = r.events
+      .filter((e) => e.type === 'roll' && e.purpose === 'fire')
+      .map((e) => String(e.text));
+    expect(fires.some((t) => t.startsWith('Allied Powers fire (4 on the army table, column 4'))).toBe(true);
+  });
+
+  it('12.2.7: below LF 4 in every space the option is not offered, and an elected attacker keeps its unfavourable shifts', () => {
+    const state = lab({ 'ge-corps-1': 'lodz', 'ru-corps-1': 'warsaw' });
+    state.played.push('oberost');
+    inOperation(state, 'cp', { lodz: 'attack' }, 'attack');
+    const s = attack(state, 'cp', 'warsaw', ['ge-corps-1']);
+    expect(game.choices(s, 'cp').map((c) => c.action)).not.toContain('armyTable');
+    const swamp = lab({}, { trenches: { verdun: { side: 'ap', level: 2 } } });
+    const setup = fireSetup(
+      swamp,
+      'attacker',
+      ['ge-corps-1', 'ge-corps-2', 'ge-corps-3'],
+      'verdun',
+      [],
+      'ap',
+      true,
+    );
+    expect([setup.table.id, setup.shift]).toEqual(['army', -2]);
   });
 });
 

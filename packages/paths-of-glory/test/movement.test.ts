@@ -43,7 +43,7 @@ describe('10 Stacking', () => {
   });
 });
 
-describe('11.1 Movement', () => {
+describe('11.0 Movement: 11.1 general rules, 11.3 Near East restrictions', () => {
   it('11.1.1, 9.2.8: only units in a space activated for movement may move, each once', () => {
     let state = inOperation(
       lab({ 'ge-corps-1': 'koblenz', 'ge-corps-2': 'aachen' }),
@@ -80,6 +80,31 @@ describe('11.1 Movement', () => {
     expect(state.control.brussels).toBe('cp');
     expect(state.control.liege).toBe('ap');
     expect(state.vp).toBe(11);
+  });
+
+  it('11.1.4: one more MP takes a space in passing (the example of play: a German corps takes Czestochowa on its way to Lodz)', () => {
+    let state = inOperation(
+      lab({ 'ge-corps-1': 'oppeln', 'ge-corps-2': 'aachen' }, { turn: 2, reduced: ['ge-corps-1'] }),
+      'cp',
+      { oppeln: 'move', aachen: 'move' },
+      'move',
+    );
+    expect(options(state, 'cp', 'moveInPassing', 'to', { unit: 'ge-corps-1' })).toContain('czestochowa');
+    state = play(state, 'cp', { type: 'moveInPassing', unit: 'ge-corps-1', to: 'czestochowa' }).state;
+    expect(state.control.czestochowa).toBe('cp');
+    // Two of its four MPs are gone: Lodz (one more) is in reach, three spaces on is not.
+    const next = options(state, 'cp', 'move', 'to', { unit: 'ge-corps-1' });
+    expect(next).toContain('lodz');
+    expect(next.every((to) => reachable(state, 'ge-corps-1').paths.get(to as string)!.length <= 2)).toBe(
+      true,
+    );
+    state = play(state, 'cp', { type: 'move', unit: 'ge-corps-1', to: 'lodz' }).state;
+    expect(state.control.lodz).toBe('cp');
+    expect(state.units['ge-corps-1']!.loc).toBe('lodz');
+    // Never in an intact enemy fort space, nor a space already friendly.
+    state.destroyedForts = state.destroyedForts.filter((f) => f !== 'liege');
+    expect(options(state, 'cp', 'moveInPassing', 'to', { unit: 'ge-corps-2' })).not.toContain('liege');
+    expect(options(state, 'cp', 'moveInPassing', 'to', { unit: 'ge-corps-2' })).not.toContain('koblenz');
   });
 
   it('11.1.5: a unit entering a space where it would be out of supply stops there', () => {

@@ -33,7 +33,7 @@ describe('11.2 Trenches', () => {
     );
   });
 
-  it('11.2.2.1: without the Entrench event a die at most the LF digs a level 1 trench', () => {
+  it('11.2.2, 11.2.2.1: without the Entrench event a die at most the LF digs a level 1 trench', () => {
     let dug = 0;
     let failed = 0;
     for (let i = 0; i < 30; i++) {
