@@ -105,8 +105,17 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
       });
       for (const p of everyone()) expect(await track(p, 'turn')).toBe('1 of 10');
       await pages.first!.screenshot({ path: screenshotPath(`wf-${tag}-start-desktop`) });
+      // Anyone, a spectator too, sees a stand's reach by clicking it: its range, the hexes it cannot
+      // see hatched, and on each enemy stand it could fire at the chance to suppress and to kill.
+      const gunner = tag === 'mons' ? 'i84-mg1' : 'mx2-mg';
+      await clickCentre(pages.watcher!, `svg.board [data-piece="${gunner}"]`);
+      await pages.watcher!.waitForSelector('svg.board [data-sel-area="range"]');
+      expect(await pages.watcher!.locator('[data-overlay-caption]').textContent()).toMatch(/range \d+ hexes/);
+      await pages.watcher!.screenshot({ path: screenshotPath(`wf-${tag}-watcher-inspects-mg`) });
       const ordered = new Set<Page>();
       let movesShown = false;
+      let fireShown = false;
+      let radiusShown = false;
       for (let i = 0; i < 40 && (await track(pages.watcher!, 'turn')) === '1 of 10'; i++) {
         const page = await mover();
         const button = (action: string) => page.locator(`.choices [data-choice="${action}"]`);
@@ -118,6 +127,41 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
           await send(page, () => button('bombard').click());
           await page.screenshot({ path: screenshotPath(`wf-${tag}-after-bombardment`) });
           continue;
+        }
+        if (!fireShown && (await button('fire').count()) > 0) {
+          // Choosing a fire target: the range, what is out of sight, and the chances on every target.
+          await button('fire').click();
+          await page.waitForSelector('svg.board [data-sel-area="range"]');
+          expect(await page.locator('svg.board [data-sel-label]').count()).toBeGreaterThan(0);
+          expect(await page.locator('svg.board [data-sel-label] text').first().textContent()).toMatch(
+            /^S \d+% K \d+%$/,
+          );
+          expect(await page.locator('svg.board [data-sel-line-style="dashed"]').count()).toBeGreaterThan(0);
+          await page.screenshot({ path: screenshotPath(`wf-${tag}-fire-targets-desktop`) });
+          // Once a target is picked (before the commit), only its line of fire stays, drawn solid.
+          await page.locator('[data-active-choice] [data-option]').first().click();
+          await page.waitForSelector('svg.board [data-sel-line-style="solid"]');
+          expect(await page.locator('svg.board [data-sel-line]').count()).toBe(1);
+          expect(await page.locator('[data-overlay-caption]').textContent()).toMatch(/ at .*: S \d+% K \d+%/);
+          await page.setViewportSize({ width: 390, height: 844 });
+          await page.screenshot({ path: screenshotPath(`wf-${tag}-fire-target-phone`) });
+          await page.setViewportSize({ width: 1440, height: 900 });
+          fireShown = true;
+          await send(page, () => page.locator('[data-commit]').click());
+          continue;
+        }
+        if (!radiusShown && (await track(page, 'step')).endsWith('commanders')) {
+          // Selecting a commander shows its 25 cm command radius.
+          await page.locator('[data-select-piece]').first().click();
+          await page.waitForSelector('svg.board [data-sel-area="command-radius"]');
+          expect(await page.locator('[data-overlay-caption]').textContent()).toMatch(
+            /command radius 25 cm \(5 hexes\)/,
+          );
+          await page.screenshot({ path: screenshotPath(`wf-${tag}-command-radius-desktop`) });
+          await page.setViewportSize({ width: 390, height: 844 });
+          await page.screenshot({ path: screenshotPath(`wf-${tag}-command-radius-phone`) });
+          await page.setViewportSize({ width: 1440, height: 900 });
+          radiusShown = true;
         }
         if ((await button('move').count()) > 0) {
           await button('move').click();
@@ -158,6 +202,9 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
       await settle();
       for (const p of everyone()) expect(await track(p, 'turn')).toBe('2 of 10');
       expect(ordered.size).toBe(2);
+      expect(radiusShown).toBe(true);
+      // At Mons the first unit with actions has the canal's far bank in range and in sight.
+      if (tag === 'mons') expect(fireShown).toBe(true);
       const log = (await pages.watcher!.locator('.log').textContent()) ?? '';
       expect(log).toMatch(/Order roll for/);
       expect(log).toMatch(/Initiative/);
