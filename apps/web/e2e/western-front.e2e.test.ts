@@ -88,9 +88,10 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
     if (dist) rmSync(dist, { recursive: true, force: true });
   }, 60_000);
 
-  for (const [scenario, first, secondLabel, tag] of [
-    ['mons-1914', 'german', 'British', 'mons'],
-    ['neuve-chapelle-1915', 'british', 'German', 'nc'],
+  for (const [scenario, first, secondLabel, tag, turns] of [
+    ['mons-1914', 'german', 'British', 'mons', 10],
+    ['neuve-chapelle-1915', 'british', 'German', 'nc', 10],
+    ['st-julien-1915', 'german', 'Canadian', 'sj', 8],
   ] as const) {
     it(`${scenario}: both sides play turn 1 through the UI, ordering and moving a unit, and turn 2 begins everywhere`, async () => {
       await startMatchFromLobby({
@@ -103,11 +104,11 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
         creatorSeat: first,
         joinerSeatLabel: secondLabel,
       });
-      for (const p of everyone()) expect(await track(p, 'turn')).toBe('1 of 10');
+      for (const p of everyone()) expect(await track(p, 'turn')).toBe(`1 of ${turns}`);
       await pages.first!.screenshot({ path: screenshotPath(`wf-${tag}-start-desktop`) });
       // Anyone, a spectator too, sees a stand's reach by clicking it: its range, the hexes it cannot
       // see hatched, and on each enemy stand it could fire at the chance to suppress and to kill.
-      const gunner = tag === 'mons' ? 'i84-mg1' : 'mx2-mg';
+      const gunner = { mons: 'i84-mg1', nc: 'mx2-mg', sj: 'c15-mg1' }[tag];
       await clickCentre(pages.watcher!, `svg.board [data-piece="${gunner}"]`);
       await pages.watcher!.waitForSelector('svg.board [data-sel-area="range"]');
       expect(await pages.watcher!.locator('[data-overlay-caption]').textContent()).toMatch(/range \d+ hexes/);
@@ -116,7 +117,8 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
       let movesShown = false;
       let fireShown = false;
       let radiusShown = false;
-      for (let i = 0; i < 40 && (await track(pages.watcher!, 'turn')) === '1 of 10'; i++) {
+      let gasReleased = false;
+      for (let i = 0; i < 40 && (await track(pages.watcher!, 'turn')) === `1 of ${turns}`; i++) {
         const page = await mover();
         const button = (action: string) => page.locator(`.choices [data-choice="${action}"]`);
         // A unit being ordered offers its actions once it is selected.
@@ -126,6 +128,18 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
         if ((await button('bombard').count()) > 0) {
           await send(page, () => button('bombard').click());
           await page.screenshot({ path: screenshotPath(`wf-${tag}-after-bombardment`) });
+          continue;
+        }
+        if (!gasReleased && (await button('releaseGas').count()) > 0) {
+          // St Julien: the pioneers open their cylinders on a hex picked in the panel, then commit.
+          await button('releaseGas').click();
+          // In front of the Canadian trench's centre, so the cloud reaches it at once.
+          await page.locator('[data-active-choice] [data-option="1208"]').click();
+          await send(page, async () => {});
+          gasReleased = true;
+          for (const p of everyone())
+            expect(await p.locator('svg.board [data-marker="gas"]').count()).toBe(7);
+          await page.screenshot({ path: screenshotPath(`wf-${tag}-gas-cloud`) });
           continue;
         }
         if (!fireShown && (await button('fire').count()) > 0) {
@@ -200,7 +214,7 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
         else await send(page, () => button('endStep').click());
       }
       await settle();
-      for (const p of everyone()) expect(await track(p, 'turn')).toBe('2 of 10');
+      for (const p of everyone()) expect(await track(p, 'turn')).toBe(`2 of ${turns}`);
       expect(ordered.size).toBe(2);
       expect(radiusShown).toBe(true);
       // At Mons the first unit with actions has the canal's far bank in range and in sight.
@@ -208,7 +222,8 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
       const log = (await pages.watcher!.locator('.log').textContent()) ?? '';
       expect(log).toMatch(/Order roll for/);
       expect(log).toMatch(/Initiative/);
-      if (scenario === 'neuve-chapelle-1915') expect(log).toMatch(/preliminary bombardment/);
+      if (scenario !== 'mons-1914') expect(log).toMatch(/preliminary bombardment/);
+      if (scenario === 'st-julien-1915') expect(gasReleased).toBe(true);
       await pages.first!.screenshot({ path: screenshotPath(`wf-${tag}-turn-2-desktop`) });
       await pages.watcher!.setViewportSize({ width: 390, height: 844 });
       await pages.watcher!.screenshot({ path: screenshotPath(`wf-${tag}-turn-2-phone`) });
