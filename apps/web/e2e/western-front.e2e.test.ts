@@ -118,7 +118,7 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
       let fireShown = false;
       let radiusShown = false;
       let gasReleased = false;
-      for (let i = 0; i < 40 && (await track(pages.watcher!, 'turn')) === `1 of ${turns}`; i++) {
+      for (let i = 0; i < 60 && (await track(pages.watcher!, 'turn')) === `1 of ${turns}`; i++) {
         const page = await mover();
         const button = (action: string) => page.locator(`.choices [data-choice="${action}"]`);
         // A unit being ordered offers its actions once it is selected.
@@ -133,8 +133,8 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
         if (!gasReleased && (await button('releaseGas').count()) > 0) {
           // St Julien: the pioneers open their cylinders on a hex picked in the panel, then commit.
           await button('releaseGas').click();
-          // In front of the Canadian trench's centre, so the cloud reaches it at once.
-          await page.locator('[data-active-choice] [data-option="1208"]').click();
+          // In no man's land before the Canadian trench's centre: the wind carries it there next turn.
+          await page.locator('[data-active-choice] [data-option="1207"]').click();
           await send(page, async () => {});
           gasReleased = true;
           for (const p of everyone())
@@ -154,7 +154,8 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
           await page.screenshot({ path: screenshotPath(`wf-${tag}-fire-targets-desktop`) });
           // Once a target is picked (before the commit), only its line of fire stays, drawn solid.
           await page.locator('[data-active-choice] [data-option]').first().click();
-          await page.waitForSelector('svg.board [data-sel-line-style="solid"]');
+          // Attached, not visible: a line straight up or across has an empty bounding box.
+          await page.waitForSelector('svg.board [data-sel-line-style="solid"]', { state: 'attached' });
           expect(await page.locator('svg.board [data-sel-line]').count()).toBe(1);
           expect(await page.locator('[data-overlay-caption]').textContent()).toMatch(/ at .*: S \d+% K \d+%/);
           await page.setViewportSize({ width: 390, height: 844 });
@@ -194,8 +195,9 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
           continue;
         }
         const company = page.locator('[data-select-piece]').first();
+        // At Mons units are ordered until one may fire (a natural 1 gives a unit no action).
         if (
-          !ordered.has(page) &&
+          (!ordered.has(page) || (tag === 'mons' && !fireShown)) &&
           (await company.count()) > 0 &&
           (await track(page, 'step')).endsWith('battalions')
         ) {
