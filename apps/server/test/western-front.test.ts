@@ -27,6 +27,7 @@ describe('Western Front 1914 through the server: random games to the end', () =>
   for (const [scenario, first, second, limit] of [
     ['mons-1914', 'german', 'british', null],
     ['neuve-chapelle-1915', 'british', 'german', 80],
+    ['st-julien-1915', 'german', 'canadian', 80],
   ] as const) {
     it(`${scenario}: two players and a spectator play a random game ${limit === null ? 'to its end' : `for ${limit} actions`}, every action acknowledged, the record replaying to the board everyone saw`, async () => {
       const match = await seatedMatch(

@@ -88,9 +88,10 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
     if (dist) rmSync(dist, { recursive: true, force: true });
   }, 60_000);
 
-  for (const [scenario, first, secondLabel, tag] of [
-    ['mons-1914', 'german', 'British', 'mons'],
-    ['neuve-chapelle-1915', 'british', 'German', 'nc'],
+  for (const [scenario, first, secondLabel, tag, turns] of [
+    ['mons-1914', 'german', 'British', 'mons', 10],
+    ['neuve-chapelle-1915', 'british', 'German', 'nc', 10],
+    ['st-julien-1915', 'german', 'Canadian', 'sj', 8],
   ] as const) {
     it(`${scenario}: both sides play turn 1 through the UI, ordering and moving a unit, and turn 2 begins everywhere`, async () => {
       await startMatchFromLobby({
@@ -103,11 +104,21 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
         creatorSeat: first,
         joinerSeatLabel: secondLabel,
       });
-      for (const p of everyone()) expect(await track(p, 'turn')).toBe('1 of 10');
+      for (const p of everyone()) expect(await track(p, 'turn')).toBe(`1 of ${turns}`);
       await pages.first!.screenshot({ path: screenshotPath(`wf-${tag}-start-desktop`) });
+      // Anyone, a spectator too, sees a stand's reach by clicking it: its range, the hexes it cannot
+      // see hatched, and on each enemy stand it could fire at the chance to suppress and to kill.
+      const gunner = { mons: 'i84-mg1', nc: 'mx2-mg', sj: 'c15-mg1' }[tag];
+      await clickCentre(pages.watcher!, `svg.board [data-piece="${gunner}"]`);
+      await pages.watcher!.waitForSelector('svg.board [data-sel-area="range"]');
+      expect(await pages.watcher!.locator('[data-overlay-caption]').textContent()).toMatch(/range \d+ hexes/);
+      await pages.watcher!.screenshot({ path: screenshotPath(`wf-${tag}-watcher-inspects-mg`) });
       const ordered = new Set<Page>();
       let movesShown = false;
-      for (let i = 0; i < 40 && (await track(pages.watcher!, 'turn')) === '1 of 10'; i++) {
+      let fireShown = false;
+      let radiusShown = false;
+      let gasReleased = false;
+      for (let i = 0; i < 60 && (await track(pages.watcher!, 'turn')) === `1 of ${turns}`; i++) {
         const page = await mover();
         const button = (action: string) => page.locator(`.choices [data-choice="${action}"]`);
         // A unit being ordered offers its actions once it is selected.
@@ -118,6 +129,54 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
           await send(page, () => button('bombard').click());
           await page.screenshot({ path: screenshotPath(`wf-${tag}-after-bombardment`) });
           continue;
+        }
+        if (!gasReleased && (await button('releaseGas').count()) > 0) {
+          // St Julien: the pioneers open their cylinders on a hex picked in the panel, then commit.
+          await button('releaseGas').click();
+          // In no man's land before the Canadian trench's centre: the wind carries it there next turn.
+          await page.locator('[data-active-choice] [data-option="1207"]').click();
+          await send(page, async () => {});
+          gasReleased = true;
+          for (const p of everyone())
+            expect(await p.locator('svg.board [data-marker="gas"]').count()).toBe(7);
+          await page.screenshot({ path: screenshotPath(`wf-${tag}-gas-cloud`) });
+          continue;
+        }
+        if (!fireShown && (await button('fire').count()) > 0) {
+          // Choosing a fire target: the range, what is out of sight, and the chances on every target.
+          await button('fire').click();
+          await page.waitForSelector('svg.board [data-sel-area="range"]');
+          expect(await page.locator('svg.board [data-sel-label]').count()).toBeGreaterThan(0);
+          expect(await page.locator('svg.board [data-sel-label] text').first().textContent()).toMatch(
+            /^S \d+% K \d+%$/,
+          );
+          expect(await page.locator('svg.board [data-sel-line-style="dashed"]').count()).toBeGreaterThan(0);
+          await page.screenshot({ path: screenshotPath(`wf-${tag}-fire-targets-desktop`) });
+          // Once a target is picked (before the commit), only its line of fire stays, drawn solid.
+          await page.locator('[data-active-choice] [data-option]').first().click();
+          // Attached, not visible: a line straight up or across has an empty bounding box.
+          await page.waitForSelector('svg.board [data-sel-line-style="solid"]', { state: 'attached' });
+          expect(await page.locator('svg.board [data-sel-line]').count()).toBe(1);
+          expect(await page.locator('[data-overlay-caption]').textContent()).toMatch(/ at .*: S \d+% K \d+%/);
+          await page.setViewportSize({ width: 390, height: 844 });
+          await page.screenshot({ path: screenshotPath(`wf-${tag}-fire-target-phone`) });
+          await page.setViewportSize({ width: 1440, height: 900 });
+          fireShown = true;
+          await send(page, () => page.locator('[data-commit]').click());
+          continue;
+        }
+        if (!radiusShown && (await track(page, 'step')).endsWith('commanders')) {
+          // Selecting a commander shows its 25 cm command radius.
+          await page.locator('[data-select-piece]').first().click();
+          await page.waitForSelector('svg.board [data-sel-area="command-radius"]');
+          expect(await page.locator('[data-overlay-caption]').textContent()).toMatch(
+            /command radius 25 cm \(5 hexes\)/,
+          );
+          await page.screenshot({ path: screenshotPath(`wf-${tag}-command-radius-desktop`) });
+          await page.setViewportSize({ width: 390, height: 844 });
+          await page.screenshot({ path: screenshotPath(`wf-${tag}-command-radius-phone`) });
+          await page.setViewportSize({ width: 1440, height: 900 });
+          radiusShown = true;
         }
         if ((await button('move').count()) > 0) {
           await button('move').click();
@@ -136,8 +195,9 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
           continue;
         }
         const company = page.locator('[data-select-piece]').first();
+        // At Mons units are ordered until one may fire (a natural 1 gives a unit no action).
         if (
-          !ordered.has(page) &&
+          (!ordered.has(page) || (tag === 'mons' && !fireShown)) &&
           (await company.count()) > 0 &&
           (await track(page, 'step')).endsWith('battalions')
         ) {
@@ -156,12 +216,16 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
         else await send(page, () => button('endStep').click());
       }
       await settle();
-      for (const p of everyone()) expect(await track(p, 'turn')).toBe('2 of 10');
+      for (const p of everyone()) expect(await track(p, 'turn')).toBe(`2 of ${turns}`);
       expect(ordered.size).toBe(2);
+      expect(radiusShown).toBe(true);
+      // At Mons the first unit with actions has the canal's far bank in range and in sight.
+      if (tag === 'mons') expect(fireShown).toBe(true);
       const log = (await pages.watcher!.locator('.log').textContent()) ?? '';
       expect(log).toMatch(/Order roll for/);
       expect(log).toMatch(/Initiative/);
-      if (scenario === 'neuve-chapelle-1915') expect(log).toMatch(/preliminary bombardment/);
+      if (scenario !== 'mons-1914') expect(log).toMatch(/preliminary bombardment/);
+      if (scenario === 'st-julien-1915') expect(gasReleased).toBe(true);
       await pages.first!.screenshot({ path: screenshotPath(`wf-${tag}-turn-2-desktop`) });
       await pages.watcher!.setViewportSize({ width: 390, height: 844 });
       await pages.watcher!.screenshot({ path: screenshotPath(`wf-${tag}-turn-2-phone`) });

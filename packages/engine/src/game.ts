@@ -2,6 +2,7 @@ import type { BoardSpec, Presentation } from './board.ts';
 import type { GameError } from './errors.ts';
 import type { GameEvent } from './events.ts';
 import type { Json, JsonObject } from './json.ts';
+import type { Selection, SelectionOverlay } from './overlay.ts';
 
 export type Seat = string;
 
@@ -115,6 +116,12 @@ export interface GameModule<S extends object = object, V extends object = object
    * built, with the parameters not yet chosen left out: answer null until there is enough to say.
    */
   preview?(view: V, seat: Seat, action: Action): Preview | null;
+  /**
+   * What to draw for what the player has selected (a commander's radius, a weapon's range and line
+   * of sight with the chances per target); null when there is nothing to show. Read from the view
+   * alone, like `choices`, and never sent to the server.
+   */
+  inspect?(view: V, seat: Seat | null, selection: Selection): SelectionOverlay | null;
   /** What a board draws of a view: pieces, markers, control, boxes and tracks. */
   present(view: V, seat: Seat | null): Presentation;
   outcome(state: S | V): Outcome | null;

@@ -8,6 +8,7 @@ export * from './graph.ts';
 export * from './hex.ts';
 export * from './json.ts';
 export * from './jsonPatch.ts';
+export * from './overlay.ts';
 export * from './playout.ts';
 export * from './replay.ts';
 export * from './rng.ts';

@@ -44,7 +44,7 @@ const STEPS_OF_ACTION: Record<string, Step[]> = {
   rally: ['support', 'battalions'],
   move: ['support', 'battalions'],
   fire: ['support', 'battalions'],
-  assault: ['battalions'],
+  assault: ['support', 'battalions'],
   redirect: ['support'],
   fireBattery: ['support'],
   endUnit: ['support', 'battalions'],

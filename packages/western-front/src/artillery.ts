@@ -23,28 +23,52 @@ export function observers(state: Readable, side: string): Stand[] {
   return onTable(state, side).filter((s) => isCommand(s));
 }
 
-/** Hexes an observer of the side can see: where a battery's aiming point may be moved. */
+/**
+ * Hexes an observer of the side can see: where a battery's aiming point may be moved. Each observer
+ * hex's view is computed once per game's terrain and kept, so an observer moving costs one new view
+ * (at most one sight line per hex), not all the observers' views again; the union is kept too.
+ */
 export function observedHexes(state: Readable, side: string): HexId[] {
   const eyes = observers(state, side)
     .map((o) => o.hex!)
     .sort();
+  const cache = cacheOf(unionsByTerrain, state.terrain);
   const key = eyes.join(',');
-  let byEyes = observedCache.get(state.terrain);
-  if (!byEyes) {
-    byEyes = new Map();
-    observedCache.set(state.terrain, byEyes);
-  }
-  let seen = byEyes.get(key);
+  let seen = cache.get(key);
   if (!seen) {
-    seen = grid.ids.filter((h) => eyes.some((o) => canSee(state, o, h)));
-    if (byEyes.size > 500) byEyes.clear();
-    byEyes.set(key, seen);
+    const union = new Set<HexId>();
+    for (const eye of eyes) for (const h of seenFrom(state, eye)) union.add(h);
+    seen = grid.ids.filter((h) => union.has(h));
+    if (cache.size > 500) cache.clear();
+    cache.set(key, seen);
   }
   return seen;
 }
 
-/** Sight depends only on the terrain (shared by every state of a game) and the observers' hexes. */
-const observedCache = new WeakMap<object, Map<string, HexId[]>>();
+function cacheOf<V>(caches: WeakMap<object, Map<string, V>>, terrain: object): Map<string, V> {
+  let cache = caches.get(terrain);
+  if (!cache) {
+    cache = new Map();
+    caches.set(terrain, cache);
+  }
+  return cache;
+}
+
+/** What the observers of one position see together, by their hexes. */
+const unionsByTerrain = new WeakMap<object, Map<string, HexId[]>>();
+
+/** Sight depends only on the terrain (shared by every state of a game) and the observer's hex. */
+const viewsByTerrain = new WeakMap<object, Map<HexId, readonly HexId[]>>();
+
+function seenFrom(state: Readable, eye: HexId): readonly HexId[] {
+  const views = cacheOf(viewsByTerrain, state.terrain);
+  let seen = views.get(eye);
+  if (!seen) {
+    seen = grid.ids.filter((h) => canSee(state, eye, h));
+    views.set(eye, seen);
+  }
+  return seen;
+}
 
 /**
  * A battery fires once at its aiming point: every stand under the template, of either side, takes a

@@ -1,4 +1,4 @@
-import { type Cube, HexGrid, type HexId, type LineStep } from '@salient/engine';
+import { type Cube, HexGrid, type HexId } from '@salient/engine';
 
 /** Both scenarios are played on a 120 x 90 cm table: 24 hexes wide, 18 deep. */
 export const COLUMNS = 24;
@@ -27,19 +27,6 @@ function cubeRound(q: number, r: number): Cube {
 
 export function idOfCube(c: { q: number; r: number }): HexId | null {
   return byCube.get(`${c.q},${c.r}`) ?? null;
-}
-
-const lineCache = new Map<string, LineStep[]>();
-
-/** Lines between hex centres never change, so each is computed once per process. */
-export function lineBetween(a: HexId, b: HexId): LineStep[] {
-  const key = a + b;
-  let line = lineCache.get(key);
-  if (!line) {
-    line = grid.line(a, b);
-    lineCache.set(key, line);
-  }
-  return line;
 }
 
 /**

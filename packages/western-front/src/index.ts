@@ -2,6 +2,7 @@ import type { GameModule } from '@salient/engine';
 import { applyAction } from './apply.ts';
 import { boardOf } from './board.ts';
 import { choicesFor } from './choices.ts';
+import { inspectView } from './inspect.ts';
 import { presentView } from './present.ts';
 import { previewOf } from './preview.ts';
 import { findScenario, SCENARIOS } from './scenarios/index.ts';
@@ -29,6 +30,7 @@ export const westernFront: GameModule<WfState, WfView> = {
   apply: applyAction,
   view: viewOf,
   preview: previewOf,
+  inspect: inspectView,
   present: presentView,
   outcome: (state) => state.outcome,
 };

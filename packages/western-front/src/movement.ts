@@ -23,6 +23,11 @@ export function moveRow(state: Readable, from: HexId, to: HexId): MoveRow | null
 /** Cost of one step for a stand, or null if it may not make it. */
 export function stepCost(state: Readable, stand: Stand, from: HexId, to: HexId): number | null {
   if (enemyAt(state, stand.side, to)) return null;
+  return groundCost(state, stand, from, to);
+}
+
+/** The step's cost by the movement table alone, leaving out who is in the hex. */
+function groundCost(state: Readable, stand: Stand, from: HexId, to: HexId): number | null {
   const row = moveRow(state, from, to);
   if (row === null) return null;
   const cls = moveClassOf(stand.kind, stand.packed);
@@ -43,6 +48,9 @@ export function canStep(state: Readable, stand: Stand): boolean {
  */
 export function reachable(state: Readable, stand: Stand): Map<HexId, number> {
   const start = stand.hex!;
+  // Where the enemy stands, gathered once: a search looks at each hex up to six times.
+  const enemy = new Set<HexId>();
+  for (const s of state.stands) if (s.hex !== null && s.side !== stand.side) enemy.add(s.hex);
   const best = new Map<HexId, number>([[start, 0]]);
   const queue: [HexId, number][] = [[start, 0]];
   while (queue.length > 0) {
@@ -54,7 +62,7 @@ export function reachable(state: Readable, stand: Stand): Map<HexId, number> {
     if (spent > (best.get(hex) ?? Infinity)) continue;
     if (hex !== start && hasWire(state, hex)) continue;
     for (const n of grid.neighbors(hex)) {
-      const cost = stepCost(state, stand, hex, n);
+      const cost = enemy.has(n) ? null : groundCost(state, stand, hex, n);
       if (cost === null) continue;
       const total = spent + cost;
       if (total > MOVE_BUDGET || total >= (best.get(n) ?? Infinity)) continue;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireFactors, fireProblem, odds, openSightsFactor } from '../src/fire.ts';
+import { grid } from '../src/grid.ts';
 import { canSee } from '../src/sight.ts';
-import { FIRE_TABLE } from '../src/tables.ts';
+import { FIRE_TABLE, TERRAIN } from '../src/tables.ts';
 import type { Terrain, WfState } from '../src/types.ts';
 import {
   activeWith,
@@ -208,5 +209,23 @@ describe('Beaten zone', () => {
     const fired = play(state, 'british', { type: 'fire', target: 'i84-1' });
     expect(eventsOf(fired, 'shot').map((e) => e.target)).toEqual(['i84-1']);
     expect(refused(fired.state, 'british', { type: 'fire', target: 'i84-2' })).toBe('WRONG_PHASE');
+  });
+});
+
+describe('Line of sight, computed on numbers', () => {
+  it('agrees with the engine line through hex centres (both sides of a hexside) for every scenario', () => {
+    for (const scenario of game.scenarios.map((s) => s.id)) {
+      const state = game.setup(scenario, {}, 'sight');
+      const eyes = grid.ids.filter((_, i) => i % 17 === 0);
+      for (const from of eyes) {
+        for (const to of grid.ids) {
+          const steps = grid.line(from, to);
+          const blocked = steps
+            .slice(1, -1)
+            .some((step) => step.every((hex) => TERRAIN[state.terrain[hex] ?? 'open'].blocksSight));
+          expect(canSee(state, from, to)).toBe(!blocked);
+        }
+      }
+    }
   });
 });

@@ -49,7 +49,7 @@ describe('Presentation', () => {
     expect(p.boxes.find((b) => b.id === 'reinforcements')!.pieces.map((x) => x.id)).toContain('bav-1');
     expect(p.markers.filter((m) => m.kind === 'sos').map((m) => m.loc)).toContain('1110');
     const board = game.board(NC);
-    expect(board.overlays.find((o) => o.id === 'wire')!.locs).toHaveLength(24);
+    expect(board.overlays.find((o) => o.id === 'wire')!.locs).toHaveLength(20);
     expect(board.overlays.find((o) => o.id === 'sos')!.locs).toContain('1210');
     const kinds = new Set(board.terrainKinds.map((k) => k.id));
     for (const t of Object.values(board.terrain)) expect(kinds.has(t)).toBe(true);

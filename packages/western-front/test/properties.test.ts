@@ -59,7 +59,7 @@ const bots: [string, Policy | undefined][] = [
 ];
 
 describe('Property: random games to the end keep every invariant and replay exactly', () => {
-  for (const scenario of [MONS, NC]) {
+  for (const scenario of [MONS, NC, 'st-julien-1915']) {
     for (const [name, policy] of bots) {
       it(`${scenario}, ${name} bot: ${SEEDS} seeded games`, () => {
         for (let i = 0; i < SEEDS; i++) {

@@ -28,6 +28,7 @@ describe('Mons', () => {
     expect(state.battalions.map((b) => [b.id, b.startPlatoons])).toEqual([
       ['i84', 12],
       ['ii84', 12],
+      ['iii84', 12],
       ['rf4', 16],
     ]);
     const crossings = grid.ids.filter((h) => h.endsWith('08') && state.terrain[h] !== 'canal');
@@ -90,10 +91,10 @@ describe('Neuve Chapelle', () => {
     expect(deepSuppression(state, 'british')).toBe(0);
   });
 
-  it('the Bavarian reserve battalion counter-attacks out of the Bois du Biez from turn 4', () => {
+  it('the Bavarian reserve battalion counter-attacks out of the Bois du Biez from turn 5 (ruling 41)', () => {
     const state = game.setup(NC, {}, 'bav');
     const bav = state.stands.filter((s) => s.regiment === 'brir');
-    expect(bav.every((s) => s.arrives === 4 && s.hex === null)).toBe(true);
+    expect(bav.every((s) => s.arrives === 5 && s.hex === null)).toBe(true);
     expect(bav.every((s) => state.terrain[s.entry!] === 'woods')).toBe(true);
     expect(bav).toHaveLength(7);
   });

@@ -58,6 +58,7 @@ export const mons: ScenarioDef = {
   battalions: [
     { id: 'i84', side: 'german', name: 'I./IR 84', regiment: 'ir84', quality: 'regular' },
     { id: 'ii84', side: 'german', name: 'II./IR 84', regiment: 'ir84', quality: 'regular' },
+    { id: 'iii84', side: 'german', name: 'III./IR 84', regiment: 'ir84', quality: 'regular' },
     { id: 'rf4', side: 'british', name: '4th Royal Fusiliers', regiment: 'bde9', quality: 'veteran' },
   ],
   stands: {
@@ -121,6 +122,21 @@ export const mons: ScenarioDef = {
       ...companies('II./84', 'ii84', 'ir84', 'regular', 3, ['5.', '6.', '7.', '8.'], [], {
         arrives: 3,
         entry: '1601',
+      }),
+      {
+        id: 'iii84-cmd',
+        name: 'Major, III./IR 84',
+        kind: 'bnCommander',
+        quality: 'regular',
+        battalion: 'iii84',
+        regiment: 'ir84',
+        hex: null,
+        arrives: 5,
+        entry: '0801',
+      },
+      ...companies('III./84', 'iii84', 'ir84', 'regular', 3, ['9.', '10.', '11.', '12.'], [], {
+        arrives: 5,
+        entry: '0801',
       }),
       {
         id: 'ir84-mgk',
@@ -199,6 +215,30 @@ export const mons: ScenarioDef = {
         regiment: 'bde9',
         hex: '1109',
         packed: true,
+      },
+      {
+        // The 1914 RFA fought its 18-pounders from the open, close behind the infantry, over open sights.
+        id: 'rfa-sec',
+        name: '18-pdr section RFA (in the open)',
+        kind: 'fieldGun',
+        quality: 'veteran',
+        battalion: null,
+        regiment: 'bde9',
+        supports: 'rf4',
+        hex: '1313',
+      },
+      {
+        // The 3rd Division's divisional cavalry squadron, sent up from Mons as the line came under attack.
+        id: 'h15-c',
+        name: 'C Sqn, 15th Hussars',
+        kind: 'cavalry',
+        quality: 'veteran',
+        battalion: null,
+        regiment: 'bde9',
+        hex: null,
+        steps: 4,
+        arrives: 2,
+        entry: '1618',
       },
     ],
   },

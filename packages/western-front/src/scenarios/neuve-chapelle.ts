@@ -47,8 +47,9 @@ export const neuveChapelle: ScenarioDef = {
   firstSide: 'british',
   terrain: terrain(),
   roads: roads(),
-  // The German wire in front of their breastwork, all along row 10.
-  wire: row(1, 24, 10),
+  // The German wire in front of their breastwork along row 10, except in front of the 25th Brigade
+  // (columns 11-14), where the field guns had registered on it and cut it in the bombardment.
+  wire: row(1, 24, 10).filter((h) => Number(h.slice(0, 2)) < 11 || Number(h.slice(0, 2)) > 14),
   regiments: [
     { id: 'bde23', side: 'british', name: '23rd Brigade' },
     { id: 'bde25', side: 'british', name: '25th Brigade' },
@@ -144,6 +145,17 @@ export const neuveChapelle: ScenarioDef = {
         regiment: 'bde25',
         hex: '1615',
       },
+      {
+        // Improvised trench mortars were in the British line by the winter of 1914-15.
+        id: 'bde23-tm',
+        name: 'Trench mortar (1.5-inch), 23rd Brigade',
+        kind: 'lightMortar',
+        quality: 'regular',
+        battalion: null,
+        regiment: 'bde23',
+        supports: 'mx2',
+        hex: '0816',
+      },
     ],
     german: [
       {
@@ -192,6 +204,17 @@ export const neuveChapelle: ScenarioDef = {
         hex: '1409',
       },
       {
+        // The pioneers' medium Minenwerfer, firing from the village behind the breastwork.
+        id: 'ir16-mw',
+        name: 'Mittlerer Minenwerfer (pioneers)',
+        kind: 'mediumMortar',
+        quality: 'regular',
+        battalion: null,
+        regiment: 'ir16',
+        supports: 'iii16',
+        hex: '1107',
+      },
+      {
         id: 'bav-cmd',
         name: 'Major, Bavarian reserve battalion',
         kind: 'bnCommander',
@@ -199,11 +222,11 @@ export const neuveChapelle: ScenarioDef = {
         battalion: 'bav',
         regiment: 'brir',
         hex: null,
-        arrives: 4,
+        arrives: 5,
         entry: '1901',
       },
       ...companies('Bav.', 'bav', 'brir', 'regular', 3, ['1.', '2.', '3.', '4.'], [], {
-        arrives: 4,
+        arrives: 5,
         entry: '1801',
       }),
       {
@@ -214,7 +237,7 @@ export const neuveChapelle: ScenarioDef = {
         battalion: null,
         regiment: 'brir',
         hex: null,
-        arrives: 4,
+        arrives: 5,
         entry: '2001',
       },
       {
@@ -226,7 +249,7 @@ export const neuveChapelle: ScenarioDef = {
         regiment: 'brir',
         supports: 'bav',
         hex: null,
-        arrives: 4,
+        arrives: 5,
         entry: '1701',
       },
     ],
