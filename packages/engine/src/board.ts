@@ -20,6 +20,8 @@ export interface BoardSpec {
   /** Named areas labelled on the map: towns, sectors. */
   regions: Region[];
   sides: SideStyle[];
+  /** Parts of a large map the board offers as buttons that bring them into view (two map sheets). */
+  areas?: { id: string; label: string; locs: string[] }[];
 }
 
 export interface TerrainKind {

@@ -53,6 +53,10 @@ export function boardOf(): BoardSpec {
       kind: 'nation',
       locs: ids((s) => s.nation === n),
     })),
+    areas: [
+      { id: 'europe', label: 'Europe', locs: ids((s) => s.map === 'europe') },
+      { id: 'neareast', label: 'Near East', locs: ids((s) => s.map === 'neareast') },
+    ],
     sides: [
       { seat: 'ap', name: 'Allied Powers', fill: '#2b5c8a', ink: '#ffffff' },
       { seat: 'cp', name: 'Central Powers', fill: '#5b5b5b', ink: '#ffffff' },

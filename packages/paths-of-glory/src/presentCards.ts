@@ -1,7 +1,6 @@
 import type { CardFace, CardPile, CardsPresentation } from '@salient/engine';
 import { CARD_TEXT } from './cards.ts';
 import { card } from './data/index.ts';
-import { sideName } from './map.ts';
 import type { PogView, Side } from './types.ts';
 
 /** What a card's face says: name, OPS and SR, the event in our words, and its marks. */
@@ -48,7 +47,8 @@ export function presentCards(view: PogView): CardsPresentation {
   const sides: Side[] = view.viewer === 'ap' ? ['ap', 'cp'] : ['cp', 'ap'];
   for (const side of sides) {
     const d = view.decks[side];
-    const name = sideName(side);
+    // Short pile names (AP/CP, as the cards print them) keep the card bar short on a phone.
+    const name = side.toUpperCase();
     piles.push(
       {
         id: `${side}-hand`,
@@ -68,7 +68,7 @@ export function presentCards(view: PogView): CardsPresentation {
       },
       {
         id: `${side}-table`,
-        label: `${name} combat cards on the table`,
+        label: `${name} on the table`,
         owner: side,
         kind: 'table',
         cards: d.table,
