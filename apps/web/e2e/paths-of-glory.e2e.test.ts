@@ -157,7 +157,7 @@ describe('a Paths of Glory Introductory match in the browser', () => {
     await act(cp, () => firstCard.locator('[data-play="ops"]').click());
     expect(await phaseOf(cp)).toBe('Operations: activation');
     // Koblenz activated for movement and Metz for combat, by clicking the spaces (cost shown).
-    expect(await cp.locator('[data-highlight="koblenz"]').getAttribute('data-cost')).toBeNull();
+    expect(await cp.locator('[data-highlight="koblenz"]').getAttribute('data-cost')).toBe('1');
     await act(cp, async () => {
       await clickCentre(cp, '[data-highlight="koblenz"]');
       await cp.click('button.option[data-option="Movement"]');
@@ -252,5 +252,14 @@ describe('a Paths of Glory Introductory match in the browser', () => {
     expect(await watcher.locator('[data-pile="ap-hand"]').getAttribute('data-count')).toBe('6');
     await ap.screenshot({ path: screenshotPath('pog-event-phone') });
     await watcher.screenshot({ path: screenshotPath('pog-two-rounds-spectator') });
+    // The Near East map is a button away, every space of it on screen.
+    await watcher.click('[data-jump="neareast"]');
+    const map = (await watcher.locator('svg.board').boundingBox())!;
+    for (const id of ['constantinople', 'sinope']) {
+      const box = (await watcher.locator(`[data-space="${id}"] rect.frame`).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(map.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(map.x + map.width);
+    }
+    await watcher.screenshot({ path: screenshotPath('pog-near-east-spectator') });
   }, 300_000);
 });
