@@ -3,7 +3,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { buildClient } from './support/build.ts';
-import { reach, seqOf, signUp as signUpPage, startMatchFromLobby } from './support/pages.ts';
+import {
+  clickCentre,
+  phaseOf,
+  reach,
+  seqOf,
+  signUp as signUpPage,
+  startMatchFromLobby,
+} from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 import { type RunningApp, startApp } from './support/server.ts';
 
@@ -11,6 +18,9 @@ import { type RunningApp, startApp } from './support/server.ts';
  * Paths of Glory in the browser, first part: the built client on the real server (PGlite), three
  * Chromium sessions. The Central Powers create an Introductory match, the Allies join, a spectator
  * watches; the point-to-point board shows both maps with every starting unit, on desktop and phone.
+ * Then the first two action rounds are played through the UI: the Central Powers play a card for
+ * operations (activating, moving with the reachable spaces highlighted, attacking through the combat
+ * dialog), the Allies play a card as its event, and the spectator's board follows each step.
  */
 
 /** Units on the map when the Introductory scenario begins (the Unit Setup chart). */
@@ -80,4 +90,176 @@ describe('a Paths of Glory Introductory match in the browser', () => {
     expect(await seqOf(cp)).toBe(0);
     await reach(watcher, 0);
   }, 120_000);
+
+  /** Does one thing on a page and waits until every page shows the position it made. */
+  async function act(page: Page, doIt: () => Promise<void>): Promise<void> {
+    const before = await seqOf(page);
+    await doIt();
+    for (const p of [cp, ap, watcher]) await reach(p, before + 1);
+  }
+
+  /** How many cards a pile holds as the page shows it (an empty pile is not drawn). */
+  const pileCount = async (page: Page, pile: string) => {
+    const el = page.locator(`[data-pile="${pile}"]`);
+    return (await el.count()) === 0 ? 0 : Number(await el.getAttribute('data-count'));
+  };
+
+  const yourMove = async (page: Page) => (await page.locator('.your-move').count()) > 0;
+
+  /**
+   * Whoever must act answers the prompts of a combat or an event with the first thing offered
+   * (no combat card, the first unit to lose a step, the first retreat, no advance), until `done`.
+   */
+  async function settle(done: () => Promise<boolean>, limit = 40): Promise<void> {
+    for (let i = 0; i < limit && !(await done()); i++) {
+      const page = (await yourMove(cp)) ? cp : ap;
+      const first = async (sel: string) => page.locator(sel).first();
+      await act(page, async () => {
+        for (const plain of ['doneCards', 'endAdvance', 'endAttacks', 'endFlips', 'endSr', 'keepCards']) {
+          if ((await page.locator(`[data-choice="${plain}"]`).count()) > 0) {
+            await (await first(`[data-choice="${plain}"]`)).click();
+            return;
+          }
+        }
+        for (const withOption of ['takeStep', 'dig', 'flip']) {
+          if ((await page.locator(`[data-choice="${withOption}"]`).count()) > 0) {
+            await (await first(`[data-choice="${withOption}"]`)).click();
+            await (await first('button.option')).click();
+            return;
+          }
+        }
+        // Orders given unit by unit (retreats, reinforcements to place): the unit, its order, a place.
+        await (await first('[data-select-piece]')).click();
+        await (await first('section.choices ul.list [data-choice]')).click();
+        await (await first('button.option')).click();
+      });
+    }
+    expect(await done()).toBe(true);
+  }
+
+  it('plays the first two action rounds: operations with a move and an attack, then an event, watched', async () => {
+    // The opening decision: Guns of August shuffled into the deck.
+    await act(cp, async () => {
+      await cp.click('[data-choice="gunsOfAugust"]');
+      await cp.click('button.option[data-option^="Shuffle"]');
+    });
+    // The hand: each card's name, OPS, SR and event in the panel; the Allies' hand only counted.
+    const hand = cp.locator('[data-hand="cp-hand"] [data-card]');
+    expect(await hand.count()).toBe(7);
+    const firstCard = hand.first();
+    expect(await firstCard.textContent()).toMatch(/OPS\s*\d.*SR\s*\d/s);
+    expect(await cp.locator('[data-pile="ap-hand"]').getAttribute('data-count')).toBe('7');
+    expect(await cp.locator('[data-hand="ap-hand"]').count()).toBe(0);
+    await cp.screenshot({ path: screenshotPath('pog-hand-desktop') });
+
+    // Round 1, Central Powers: the first card of the hand played for operations.
+    const played = await firstCard.getAttribute('data-card');
+    await act(cp, () => firstCard.locator('[data-play="ops"]').click());
+    expect(await phaseOf(cp)).toBe('Operations: activation');
+    // Koblenz activated for movement and Metz for combat, by clicking the spaces (cost shown).
+    expect(await cp.locator('[data-highlight="koblenz"]').getAttribute('data-cost')).toBe('1');
+    await act(cp, async () => {
+      await clickCentre(cp, '[data-highlight="koblenz"]');
+      await cp.click('button.option[data-option="Movement"]');
+    });
+    await act(cp, async () => {
+      await clickCentre(cp, '[data-highlight="metz"]');
+      await cp.click('button.option[data-option="Combat"]');
+    });
+    await act(cp, () => cp.click('[data-choice="endActivation"]'));
+    expect(await phaseOf(cp)).toBe('Operations: movement');
+
+    // The stack in Koblenz opens out; the 3rd Army selected there, its reachable spaces highlighted.
+    await clickCentre(cp, '[data-piece="ge-army-3"]');
+    await cp.waitForSelector('[data-stack-detail="koblenz"]');
+    await cp.click('[data-stack-piece="ge-army-3"]');
+    await cp.waitForSelector('[data-highlight="aachen"]');
+    expect(await cp.locator('g.highlights [data-highlight]').count()).toBeGreaterThan(5);
+    // Zoomed in on Koblenz with the keyboard: + zooms toward the space under the cursor.
+    for (let i = 0; i < 4; i++) await cp.locator('svg.board').press('+');
+    await cp.screenshot({ path: screenshotPath('pog-move-highlights-desktop') });
+    await act(cp, () => clickCentre(cp, '[data-highlight="aachen"]'));
+    await watcher.waitForSelector('svg.board [data-piece="ge-army-3"][data-loc="aachen"]');
+    await act(cp, () => cp.click('[data-choice="endMovement"]'));
+
+    // The attack: Nancy, with both armies in Metz; the combat dialog before the dice.
+    await act(cp, async () => {
+      await cp.click('[data-choice="declareAttack"]');
+      await cp.click('button.option[data-option="Nancy"]');
+    });
+    for (const army of ['GE 4 Army', 'GE 5 Army']) {
+      await act(cp, async () => {
+        await cp.click('[data-choice="addAttacker"]');
+        await cp.click(`button.option[data-option="${army}"]`);
+      });
+    }
+    await cp.click('[data-choice="fight"]');
+    const dialog = cp.locator('[data-ready-choice="fight"] [data-preview]');
+    await dialog.waitFor();
+    const figures = (await dialog.textContent()) ?? '';
+    expect(figures).toContain('Attack on Nancy');
+    expect(figures).toMatch(/Central Powers fire.*strength \d+ on the Army table, column/s);
+    expect(figures).toMatch(/Allied Powers fire.*strength \d+/s);
+    expect(figures).toMatch(/Loss on Allied Powers.*\d+%/s);
+    expect(figures).toContain('Your playable combat cards');
+    await cp.screenshot({ path: screenshotPath('pog-combat-dialog-desktop') });
+    await act(cp, () => cp.click('[data-commit]'));
+    // The defender answers with its cards, seeing the same figures on the phone.
+    await settle(async () => (await yourMove(ap)) || (await phaseOf(cp)).startsWith('Combat'));
+    if (await yourMove(ap)) {
+      await ap.waitForSelector('[data-preview]');
+      await ap.screenshot({ path: screenshotPath('pog-combat-defender-phone') });
+    }
+    await settle(async () => (await phaseOf(cp)).startsWith('Action round') && (await yourMove(ap)));
+    expect(await cp.locator('[data-track="rounds"] dd').textContent()).toContain('1 of 6 / 0 of 6');
+    // The card played went to the discards (or was removed), in everyone's piles.
+    const discards = watcher.locator('[data-pile="cp-discard"]');
+    expect(await pileCount(watcher, 'cp-discard')).toBe(1);
+    await discards.click();
+    await watcher.waitForSelector(`[data-pile-open="cp-discard"] [data-card="${played}"]`);
+    await cp.screenshot({ path: screenshotPath('pog-after-attack-desktop') });
+
+    // Round 1, Allies, on the phone: a card played as its event. About one opening Allied hand in ten
+    // has no event it may play in August 1914 (reinforcements need room, some events a condition):
+    // then the Allies redeploy instead and the Central Powers' second round is the event.
+    const apHand = ap.locator('[data-hand="ap-hand"]');
+    if ((await apHand.count()) === 0) await ap.click('.card-hand .toggle');
+    await ap.screenshot({ path: screenshotPath('pog-hand-phone') });
+    const rounds = cp.locator('[data-track="rounds"] dd');
+    let eventSide: Page = ap;
+    if ((await ap.locator('[data-hand="ap-hand"] [data-play="event"]').count()) === 0) {
+      await act(ap, () => ap.locator('[data-hand="ap-hand"] [data-play="sr"]').first().click());
+      await settle(async () => (await phaseOf(cp)).startsWith('Action round') && (await yourMove(cp)));
+      eventSide = cp;
+    }
+    const seat = eventSide === ap ? 'ap' : 'cp';
+    const gone = async (page: Page) =>
+      (await pileCount(page, `${seat}-discard`)) + (await pileCount(page, `${seat}-removed`));
+    const goneBefore = await gone(watcher);
+    const event = eventSide.locator(`[data-hand="${seat}-hand"] [data-play="event"]`).first();
+    expect(await event.getAttribute('data-play-card')).toMatch(new RegExp(`^${seat}-`));
+    await event.click();
+    await eventSide.waitForSelector('[data-ready-choice="event"]');
+    await act(eventSide, () => eventSide.click('[data-commit]'));
+    const next = eventSide === ap ? cp : ap;
+    await settle(async () => (await phaseOf(cp)).startsWith('Action round') && (await yourMove(next)));
+    expect(await rounds.textContent()).toContain(eventSide === ap ? '1 of 6 / 1 of 6' : '2 of 6 / 1 of 6');
+    expect(await gone(watcher)).toBe(goneBefore + 1);
+    expect(await gone(cp)).toBe(goneBefore + 1);
+    // The spectator follows the same position and sees neither hand, only their sizes.
+    expect(await seqOf(watcher)).toBe(await seqOf(cp));
+    expect(await watcher.locator('[data-hand]').count()).toBe(0);
+    expect(await watcher.locator('[data-pile="ap-hand"]').getAttribute('data-count')).toBe('6');
+    await ap.screenshot({ path: screenshotPath('pog-event-phone') });
+    await watcher.screenshot({ path: screenshotPath('pog-two-rounds-spectator') });
+    // The Near East map is a button away, every space of it on screen.
+    await watcher.click('[data-jump="neareast"]');
+    const map = (await watcher.locator('svg.board').boundingBox())!;
+    for (const id of ['constantinople', 'sinope']) {
+      const box = (await watcher.locator(`[data-space="${id}"] rect.frame`).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(map.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(map.x + map.width);
+    }
+    await watcher.screenshot({ path: screenshotPath('pog-near-east-spectator') });
+  }, 300_000);
 });

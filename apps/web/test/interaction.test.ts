@@ -167,3 +167,25 @@ describe('board interaction', () => {
     });
   });
 });
+
+describe('a choice about a location shows its cost on the map before it is started', () => {
+  it('marks the cost all its options share, and none when they differ', () => {
+    const opt = (value: string, cost?: number) => ({
+      value,
+      label: value,
+      loc: 'a',
+      ...(cost === undefined ? {} : { cost }),
+    });
+    const choice = (loc: string, costs: (number | undefined)[]): Choice => ({
+      action: 'activate',
+      label: `Activate ${loc}`,
+      base: { space: loc },
+      loc,
+      params: [{ name: 'mode', label: 'Mode', kind: 'one', options: costs.map((c, i) => opt(`m${i}`, c)) }],
+    });
+    const marks = locHighlights([choice('a', [2, 2]), choice('b', [1, 3]), choice('c', [undefined])], idle);
+    expect(marks.get('a')?.cost).toBe(2);
+    expect(marks.get('b')?.cost).toBeUndefined();
+    expect(marks.get('c')?.cost).toBeUndefined();
+  });
+});

@@ -136,3 +136,29 @@ describe('graph layout', () => {
     expect(neighbourToward(g, 'a', 0, 1)).toBeNull();
   });
 });
+
+describe('graph layout with named boxes', () => {
+  const boxed = new GraphLayout(
+    new GraphTopology({
+      nodes: [
+        { id: 'paris', x: 0, y: 0, label: 'Paris', w: 84, h: 62 },
+        { id: 'sedan', x: 100, y: 0, label: 'Sedan', w: 44, h: 44 },
+      ],
+      edges: [{ a: 'paris', b: 'sedan' }],
+    }),
+    22,
+  );
+
+  it('hits a space anywhere in its box, corners included, and nothing outside it', () => {
+    expect(boxed.locAt({ x: 41, y: 30 })).toBe('paris');
+    expect(boxed.locAt({ x: 43, y: 0 })).toBeNull();
+    expect(boxed.locAt({ x: 121, y: -21 })).toBe('sedan');
+    expect(boxed.locAt({ x: 100, y: 23 })).toBeNull();
+  });
+
+  it('outlines each space as its box and keeps its printed name', () => {
+    expect(boxed.outline('paris')).toBe('M-42,-31h84v62h-84Z');
+    expect(boxed.box('sedan')).toEqual({ w: 44, h: 44 });
+    expect(boxed.labels.get('paris')).toBe('Paris');
+  });
+});

@@ -20,6 +20,8 @@ export interface BoardSpec {
   /** Named areas labelled on the map: towns, sectors. */
   regions: Region[];
   sides: SideStyle[];
+  /** Parts of a large map the board offers as buttons that bring them into view (two map sheets). */
+  areas?: { id: string; label: string; locs: string[] }[];
 }
 
 export interface TerrainKind {
@@ -76,6 +78,46 @@ export interface Presentation {
   boxes: { id: string; label: string; pieces: PiecePresentation[] }[];
   /** The game's tracks as label/value pairs (turn, artillery, command points). */
   tracks: { id: string; label: string; value: string }[];
+  /** A card-driven game's cards: hands, piles and what each card's face says. Absent without cards. */
+  cards?: CardsPresentation;
+}
+
+/**
+ * The cards a viewer may know about. The client draws hands and piles from this alone and offers a
+ * hand card's plays by matching `plays` against the seat's choices, so it needs no game's names.
+ */
+export interface CardsPresentation {
+  /** Every card a pile shows, by id. */
+  faces: Record<string, CardFace>;
+  piles: CardPile[];
+  /**
+   * The ways to play a card: a choice whose `action` is this one and whose parameter `param` offers
+   * the card's id as an option value plays it; `label` names the play on its button ("Event").
+   */
+  plays: { action: string; param: string; label: string }[];
+}
+
+export interface CardFace {
+  id: string;
+  name: string;
+  /** The seat whose deck it belongs to, for its colour. */
+  owner?: Seat;
+  /** Printed values, short: OPS 3, SR 4. */
+  values: { label: string; value: string }[];
+  /** What its event does, in the project's own words. */
+  text: string;
+  /** Short marks shown on the face (combat card, removed after play). */
+  marks: string[];
+}
+
+export interface CardPile {
+  id: string;
+  label: string;
+  owner?: Seat;
+  kind: 'hand' | 'draw' | 'discard' | 'removed' | 'table';
+  /** The cards in order, or null when the viewer may only know how many (the other hand, a deck). */
+  cards: string[] | null;
+  count: number;
 }
 
 export interface PiecePresentation {
@@ -100,5 +142,7 @@ export interface MarkerPresentation {
   loc: string;
   kind: string;
   label: string;
+  /** What the marker's face shows when the label is too long for it ("T2" for a level 2 trench). */
+  short?: string;
   side?: Seat;
 }

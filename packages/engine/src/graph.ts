@@ -1,8 +1,21 @@
 import { edgeKey, type Topology } from './topology.ts';
 
+/**
+ * One space of a point-to-point map: its centre, and for drawing only, the name printed in it and
+ * the size of its box (a map with boxes of several sizes; absent, the board draws a round space).
+ */
+export interface GraphNode {
+  id: string;
+  x: number;
+  y: number;
+  label?: string;
+  w?: number;
+  h?: number;
+}
+
 /** A point-to-point map: named spaces joined by connections, placed for drawing. */
 export interface GraphSpec {
-  nodes: { id: string; x: number; y: number }[];
+  nodes: GraphNode[];
   edges: { a: string; b: string; kind?: string }[];
 }
 

@@ -9,7 +9,14 @@ export function boardOf(): BoardSpec {
   const ids = (pred: (s: (typeof SPACES)[number]) => boolean) => SPACES.filter(pred).map((s) => s.id);
   const nations = [...new Set(SPACES.map((s) => s.nation))].filter((n) => n !== 'none');
   return {
-    topology: { kind: 'graph', graph: MAP.spec },
+    topology: {
+      kind: 'graph',
+      // The rules' graph with, for drawing only, each space's printed name and box size.
+      graph: {
+        ...MAP.spec,
+        nodes: SPACES.map((s) => ({ id: s.id, x: s.x, y: s.y, label: s.name, w: s.w, h: s.h })),
+      },
+    },
     north: 'up',
     terrainKinds: [
       { id: 'clear', label: 'Clear', fill: '#e9e4d4', pattern: 'none' },
@@ -46,6 +53,10 @@ export function boardOf(): BoardSpec {
       kind: 'nation',
       locs: ids((s) => s.nation === n),
     })),
+    areas: [
+      { id: 'europe', label: 'Europe', locs: ids((s) => s.map === 'europe') },
+      { id: 'neareast', label: 'Near East', locs: ids((s) => s.map === 'neareast') },
+    ],
     sides: [
       { seat: 'ap', name: 'Allied Powers', fill: '#2b5c8a', ink: '#ffffff' },
       { seat: 'cp', name: 'Central Powers', fill: '#5b5b5b', ink: '#ffffff' },

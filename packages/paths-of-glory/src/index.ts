@@ -3,6 +3,7 @@ import { applyAction } from './apply.ts';
 import { boardOf } from './board.ts';
 import { choicesFor } from './choices.ts';
 import { presentView } from './present.ts';
+import { previewAction } from './preview.ts';
 import { baseState, INTRODUCTORY } from './setup.ts';
 import { statusOf } from './status.ts';
 import type { PogState, PogView } from './types.ts';
@@ -61,5 +62,6 @@ export const pathsOfGlory: GameModule<PogState, PogView> = {
   apply: applyAction,
   view: viewOf,
   present: presentView,
+  preview: previewAction,
   outcome: (state) => state.outcome,
 };

@@ -1,8 +1,9 @@
 import type { MarkerPresentation, PiecePresentation, Presentation, Seat } from '@salient/engine';
-import { cardName } from './cards.ts';
 import { space, UNITS } from './data/index.ts';
+import { ROUNDS } from './flow.ts';
 import { besieged } from './forts.ts';
 import { sideName, turnInfo } from './map.ts';
+import { presentCards } from './presentCards.ts';
 import { ELIMINATED, type PogView, RESERVE, type Side } from './types.ts';
 import { unitLabel } from './units.ts';
 
@@ -38,21 +39,24 @@ export function presentView(view: PogView, _seat: Seat | null): Presentation {
   }
   const markers: MarkerPresentation[] = [];
   for (const [s, t] of Object.entries(view.trenches))
-    markers.push({ loc: s, kind: 'trench', label: `Trench ${t.level}`, side: t.side });
+    markers.push({
+      loc: s,
+      kind: 'trench',
+      label: `Trench level ${t.level}`,
+      short: `T${t.level}`,
+      side: t.side,
+    });
   for (const s of view.destroyedForts)
-    markers.push({ loc: s, kind: 'fort-destroyed', label: 'Fort destroyed' });
+    markers.push({ loc: s, kind: 'fort-destroyed', label: 'Fort destroyed', short: 'F×' });
   for (const s of Object.keys(view.control))
-    if (space(s).fort > 0 && besieged(view, s)) markers.push({ loc: s, kind: 'besieged', label: 'Besieged' });
+    if (space(s).fort > 0 && besieged(view, s))
+      markers.push({ loc: s, kind: 'besieged', label: 'Besieged', short: 'Siege' });
   const control: Record<string, Seat> = {};
   for (const [s, side] of Object.entries(view.control))
     if (!view.neutral.includes(space(s).nation)) control[s] = side;
   const mandate = (side: Side) => {
     const m = view.mandates[side];
     return m.nation === null ? 'none' : `${m.nation.toUpperCase()}${m.made ? ' (made)' : ''}`;
-  };
-  const deckLine = (side: Side) => {
-    const d = view.decks[side];
-    return `hand ${d.handCount}, draw ${d.drawCount}, discards ${d.discard.length}, removed ${d.removed.length}${d.table.length ? `, on table: ${d.table.map(cardName).join(', ')}` : ''}`;
   };
   const rp = Object.entries(view.rp)
     .map(([n, v]) => `${n.toUpperCase()} ${v}`)
@@ -77,8 +81,8 @@ export function presentView(view: PogView, _seat: Seat | null): Presentation {
       { id: 'turn', label: 'Turn', value: `${view.turn} of ${view.lastTurn}: ${turnInfo(view.turn).name}` },
       {
         id: 'rounds',
-        label: 'Action rounds (CP / AP)',
-        value: `${view.actions.cp.length} / ${view.actions.ap.length}`,
+        label: 'Action rounds used (CP / AP)',
+        value: `${view.actions.cp.length} of ${ROUNDS} / ${view.actions.ap.length} of ${ROUNDS}`,
       },
       { id: 'vp', label: 'Victory points', value: String(view.vp) },
       {
@@ -92,9 +96,13 @@ export function presentView(view: PogView, _seat: Seat | null): Presentation {
         value: `${mandate('ap')} / ${mandate('cp')}`,
       },
       { id: 'rp', label: 'Replacement points', value: rp || 'none' },
-      { id: 'apCards', label: 'Allied cards', value: deckLine('ap') },
-      { id: 'cpCards', label: 'Central Powers cards', value: deckLine('cp') },
+      {
+        id: 'hands',
+        label: 'Cards in hand (CP / AP)',
+        value: `${view.decks.cp.handCount} / ${view.decks.ap.handCount}`,
+      },
     ],
+    cards: presentCards(view),
   };
 }
 

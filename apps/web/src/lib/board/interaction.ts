@@ -92,7 +92,14 @@ export function locHighlights(choices: readonly Choice[], state: Interaction): M
   if (state.selectedPiece === null) {
     for (const choice of choices) {
       if (choice.piece !== undefined || choice.loc === undefined || out.has(choice.loc)) continue;
-      out.set(choice.loc, { loc: choice.loc, choice, pick: null, label: choice.label, picked: false });
+      out.set(choice.loc, {
+        loc: choice.loc,
+        choice,
+        pick: null,
+        label: choice.label,
+        ...costOf(choice),
+        picked: false,
+      });
     }
     return out;
   }
@@ -104,6 +111,16 @@ export function locHighlights(choices: readonly Choice[], state: Interaction): M
       if (option.loc !== undefined) mark(option.loc, choice, param, option, false);
   }
   return out;
+}
+
+/**
+ * What starting a choice about a location costs, when every option of its first parameter costs the
+ * same (a space to activate, whatever it is activated for): shown on the map before it is clicked.
+ */
+function costOf(choice: Choice): { cost?: number } {
+  const costs = new Set(choice.params[0]?.options.map((o) => o.cost));
+  const [only] = costs;
+  return costs.size === 1 && only !== undefined ? { cost: only } : {};
 }
 
 /** Pieces the pending parameter lets one pick by clicking them, and whether each is picked. */

@@ -129,17 +129,26 @@ export class HexLayout implements BoardLayout {
 
 export const GRAPH_NODE_RADIUS = 22;
 
-/** Point-to-point maps: each space a circle at its drawn position. */
+/**
+ * Point-to-point maps: each space a circle at its drawn position, or the box the map gives it (a
+ * node with a width and height), its name printed over it.
+ */
 export class GraphLayout implements BoardLayout {
   readonly kind = 'graph' as const;
   readonly bounds: Bounds;
   private readonly positions = new Map<string, Point>();
+  private readonly boxes = new Map<string, { w: number; h: number }>();
+  readonly labels = new Map<string, string>();
 
   constructor(
     readonly topology: GraphTopology,
     readonly cellSize = GRAPH_NODE_RADIUS,
   ) {
-    for (const n of topology.spec.nodes) this.positions.set(n.id, { x: n.x, y: n.y });
+    for (const n of topology.spec.nodes) {
+      this.positions.set(n.id, { x: n.x, y: n.y });
+      if (n.w !== undefined && n.h !== undefined) this.boxes.set(n.id, { w: n.w, h: n.h });
+      if (n.label !== undefined) this.labels.set(n.id, n.label);
+    }
     const xs = topology.spec.nodes.map((n) => n.x);
     const ys = topology.spec.nodes.map((n) => n.y);
     const pad = cellSize * 2;
@@ -157,8 +166,15 @@ export class GraphLayout implements BoardLayout {
     return p;
   }
 
+  /** The space's box, when the map gives one. */
+  box(id: string): { w: number; h: number } | undefined {
+    return this.boxes.get(id);
+  }
+
   outline(id: string): string {
     const { x, y } = this.center(id);
+    const box = this.boxes.get(id);
+    if (box) return `M${x - box.w / 2},${y - box.h / 2}h${box.w}v${box.h}h${-box.w}Z`;
     const r = this.cellSize;
     return `M${x - r},${y}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0Z`;
   }
@@ -167,7 +183,11 @@ export class GraphLayout implements BoardLayout {
     let best: { id: string; d: number } | null = null;
     for (const [id, c] of this.positions) {
       const d = Math.hypot(p.x - c.x, p.y - c.y);
-      if (d <= this.cellSize && (best === null || d < best.d)) best = { id, d };
+      const box = this.boxes.get(id);
+      const inside = box
+        ? Math.abs(p.x - c.x) <= box.w / 2 && Math.abs(p.y - c.y) <= box.h / 2
+        : d <= this.cellSize;
+      if (inside && (best === null || d < best.d)) best = { id, d };
     }
     return best?.id ?? null;
   }

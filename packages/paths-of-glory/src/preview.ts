@@ -1,0 +1,109 @@
+import type { Action, Preview, Seat } from '@salient/engine';
+import { handOf } from './cards.ts';
+import { cardUsable, defendersOf, type FireSetup, fireSetup } from './combat.ts';
+import { card, space } from './data/index.ts';
+import { sideName } from './map.ts';
+import { attackTargets } from './operations.ts';
+import { supplyOf } from './supply.ts';
+import { columnLabel, fireResult } from './tables.ts';
+import { type Combat, other, type PogView, type Side } from './types.ts';
+import { label } from './units.ts';
+
+/**
+ * The combat dialog's figures before any die is rolled (12.2): both sides' strengths, tables and
+ * columns, the column shifts of terrain and trenches, the cards' die modifiers, the chances of each
+ * loss number and of who wins. Asked while an attack is declared, built, given cards or fought.
+ */
+export function previewAction(view: PogView, seat: Seat, action: Action): Preview | null {
+  const phase = view.phase;
+  if (phase.kind !== 'attack') return null;
+  const side = phase.side;
+  let combat: Combat;
+  if (phase.combat === null) {
+    if (action.type !== 'declareAttack' || typeof action.target !== 'string') return null;
+    const attackers = attackTargets(view, side, phase.op).get(action.target);
+    if (!attackers) return null;
+    combat = {
+      target: action.target,
+      attackers,
+      defenders: defendersOf(view, action.target, other(side), phase.op),
+      spent: [],
+      step: 'designate',
+      pin: null,
+      cards: { ap: [], cp: [] },
+    };
+  } else {
+    combat = { ...phase.combat, cards: { ap: [...phase.combat.cards.ap], cp: [...phase.combat.cards.cp] } };
+    if (action.type === 'addAttacker' && typeof action.unit === 'string')
+      combat.attackers = [...combat.attackers, action.unit];
+    if (action.type === 'combatCard' && typeof action.card === 'string')
+      combat.cards[seat as Side].push(action.card);
+  }
+  if (combat.attackers.length === 0) return null;
+  const defender = other(side);
+  const att = fireSetup(view, 'attacker', combat.attackers, combat.target, combat.cards[side], defender);
+  const def = fireSetup(view, 'defender', combat.defenders, combat.target, combat.cards[defender], defender);
+  const onDefender = lossChances(att);
+  const onAttacker = lossChances(def);
+  let attackerWins = 0;
+  let defenderHolds = 0;
+  for (const [dl, pd] of onDefender)
+    for (const [al, pa] of onAttacker) {
+      if (dl > al) attackerWins += pd * pa;
+      else if (al > dl) defenderHolds += pd * pa;
+    }
+  const mine = seat as Side;
+  const usable = [...handOf(view, mine), ...view.decks[mine].table].filter(
+    (c) => !combat.cards[mine].includes(c) && cardUsable(view, c, combat, mine, supplyOf(view)),
+  );
+  const facts = [
+    { label: 'Target', value: space(combat.target).name },
+    { label: 'Attackers', value: combat.attackers.map(label).join(', ') },
+    { label: 'Defenders', value: combat.defenders.map(label).join(', ') || 'none' },
+    { label: `${sideName(side)} fire`, value: fireLine(att) },
+    { label: `${sideName(defender)} fire`, value: fireLine(def) },
+    { label: `Loss on ${sideName(defender)}`, value: chanceLine(onDefender) },
+    { label: `Loss on ${sideName(side)}`, value: chanceLine(onAttacker) },
+    {
+      label: 'Combat cards played',
+      value: [...combat.cards[side], ...combat.cards[defender]].map((c) => card(c).name).join(', ') || 'none',
+    },
+    { label: 'Your playable combat cards', value: usable.map((c) => card(c).name).join(', ') || 'none' },
+  ];
+  const draw = Math.max(0, 1 - attackerWins - defenderHolds);
+  return {
+    title: `Attack on ${space(combat.target).name}`,
+    facts,
+    outcomes: [
+      { label: `${sideName(side)} win (the defender retreats or loses its trench)`, chance: attackerWins },
+      { label: `${sideName(defender)} hold`, chance: defenderHolds },
+      { label: 'Equal losses: the defender holds', chance: draw },
+    ],
+  };
+}
+
+/** The chance of each loss number over the six faces of the die. */
+function lossChances(setup: FireSetup): Map<number, number> {
+  const out = new Map<number, number>();
+  for (let die = 1; die <= 6; die++) {
+    const loss = fireResult(setup.table, setup.column, die, setup.drm);
+    out.set(loss, (out.get(loss) ?? 0) + 1 / 6);
+  }
+  return out;
+}
+
+function fireLine(s: FireSetup): string {
+  const shift =
+    s.shift === 0
+      ? 'no shift'
+      : `${s.shift > 0 ? '+' : ''}${s.shift} column${Math.abs(s.shift) > 1 ? 's' : ''}`;
+  const drm = s.drm ? `, ${s.drm > 0 ? '+' : ''}${s.drm} on the die` : '';
+  return `strength ${s.strength} on the ${s.table.id === 'army' ? 'Army' : 'Corps'} table, column ${columnLabel(s.table, s.column)} (${shift}${drm})`;
+}
+
+function chanceLine(chances: Map<number, number>): string {
+  return [...chances.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([loss, p]) => `${loss}: ${Math.round(p * 100)}%`)
+    .join(', ');
+}
