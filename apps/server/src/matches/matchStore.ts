@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { CacheFigures } from '../metrics.ts';
 import type { EffectiveStep, GameRegistry, LiveMatch } from './liveMatch.ts';
+import { RECENT_ACTION_IDS, RecentActionIds } from './recentActionIds.ts';
 
 /**
  * What a loaded match costs in memory, estimated from its state's JSON length. The factors come
@@ -13,8 +14,7 @@ import type { EffectiveStep, GameRegistry, LiveMatch } from './liveMatch.ts';
 export const CACHE_COST = {
   /** Heap bytes per byte of the state's JSON (measured for Loos: 35 KiB retained for 14 KiB). */
   perStateByte: 2,
-  /** Per effective step (the undo bookkeeping) and per remembered clientActionId. */
-  perStep: 48,
+  /** Per remembered clientActionId (a UUID string and its map entry; at most RECENT_ACTION_IDS). */
   perClientActionId: 96,
   /** The row's other fields, seats and the cache entry itself. */
   base: 2_048,
@@ -26,8 +26,7 @@ const REMEASURE_EVERY = 16;
 export function estimateMatchBytes(m: LiveMatch): number {
   return Math.round(
     JSON.stringify(m.state).length * CACHE_COST.perStateByte +
-      m.effective.length * CACHE_COST.perStep +
-      m.clientActionIds.size * CACHE_COST.perClientActionId +
+      m.recentActionIds.size * CACHE_COST.perClientActionId +
       CACHE_COST.base,
   );
 }
@@ -52,6 +51,7 @@ export class MatchStore {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private bytes = 0;
+  private peakBytes = 0;
   private evictions = 0;
 
   constructor(
@@ -86,6 +86,7 @@ export class MatchStore {
     return {
       entries: this.cache.size,
       bytes: this.bytes,
+      peakBytes: this.peakBytes,
       budget: this.budgetBytes,
       evictions: this.evictions,
     };
@@ -135,6 +136,11 @@ export class MatchStore {
 
   /** Drops finished matches, then any others, least recently used first, until under budget. */
   private keepUnderBudget(keep: string): void {
+    this.dropOverBudget(keep);
+    this.peakBytes = Math.max(this.peakBytes, this.bytes);
+  }
+
+  private dropOverBudget(keep: string): void {
     if (this.bytes <= this.budgetBytes) return;
     for (const pass of ['finished', 'any'] as const) {
       for (const [id, e] of this.cache) {
@@ -189,21 +195,23 @@ export class MatchStore {
     const scenario = game.scenarios.find((s) => s.id === row.scenario);
     const seatNames = new Map(scenario?.seats.map((s) => [s.id, s.name]) ?? []);
 
-    const steps = await this.db.matchAction.findMany({
-      where: { matchId },
-      select: { seq: true, kind: true, seat: true, undone: true, undoable: true, clientActionId: true },
-      orderBy: { seq: 'asc' },
+    // Only the latest client action ids: an older one is looked up when a resend needs it.
+    const recent = await this.db.matchAction.findMany({
+      where: { matchId, clientActionId: { not: null } },
+      select: { seq: true, clientActionId: true },
+      orderBy: { seq: 'desc' },
+      take: RECENT_ACTION_IDS + 1,
     });
-    const effective: EffectiveStep[] = steps
-      .filter((s) => s.kind === 'action' && !s.undone)
-      .map((s) => ({ seq: s.seq, seat: s.seat, undoable: s.undoable }));
-    const clientActionIds = new Map<string, number>();
-    for (const s of steps) if (s.clientActionId) clientActionIds.set(s.clientActionId, s.seq);
+    const recentActionIds = new RecentActionIds(
+      RECENT_ACTION_IDS,
+      recent.reverse().map((s) => [s.clientActionId!, s.seq] as const),
+      recent.length <= RECENT_ACTION_IDS,
+    );
 
     const options = row.options as JsonObject;
     const state = await this.stateAfter(
       { id: row.id, game, scenario: row.scenario, options, seed: row.seed },
-      effective,
+      row.seq,
     );
     return {
       id: row.id,
@@ -233,34 +241,35 @@ export class MatchStore {
       rematchOf: row.rematchOf,
       imported: row.imported,
       seats: row.seats.map((s) => ({ seat: s.seat, name: seatNames.get(s.seat) ?? s.seat, user: s.user })),
-      effective,
-      clientActionIds,
+      recentActionIds,
     };
   }
 
-  /** The state after the given effective steps: from the latest snapshot among them, replaying the rest. */
+  /**
+   * The state after the steps in force up to `throughSeq`: from the latest snapshot among them,
+   * replaying the rest. Snapshots only exist at steps in force (undo deletes those it passes).
+   */
   async stateAfter(
     m: Pick<LiveMatch, 'id' | 'game' | 'scenario' | 'options' | 'seed'>,
-    effective: EffectiveStep[],
+    throughSeq: number,
   ): Promise<object> {
-    const lastSeq = effective.at(-1)?.seq ?? 0;
     const snapshot = await this.db.matchSnapshot.findFirst({
-      where: { matchId: m.id, seq: { lte: lastSeq } },
+      where: { matchId: m.id, seq: { lte: throughSeq } },
       orderBy: { seq: 'desc' },
     });
     let state: object = snapshot
       ? (snapshot.state as JsonObject)
       : m.game.setup(m.scenario, m.options, m.seed);
-    const fromSeq = snapshot?.seq ?? 0;
-    const wanted = effective.filter((s) => s.seq > fromSeq).map((s) => s.seq);
     const rows = await this.db.matchAction.findMany({
-      where: { matchId: m.id, seq: { in: wanted } },
+      where: {
+        matchId: m.id,
+        kind: 'action',
+        undone: false,
+        seq: { gt: snapshot?.seq ?? 0, lte: throughSeq },
+      },
       select: { seq: true, seat: true, action: true },
       orderBy: { seq: 'asc' },
     });
-    if (rows.length !== wanted.length) {
-      throw new AppError('INTERNAL_ERROR', `match ${m.id}: the log changed while loading`, 503);
-    }
     for (const row of rows) {
       const result = m.game.apply(state, row.seat, row.action);
       if (!result.ok) {
@@ -273,5 +282,28 @@ export class MatchStore {
       state = result.state;
     }
     return state;
+  }
+
+  /** The match's last step in force (an action not undone), from the database: what undo takes back. */
+  async lastStepInForce(matchId: string): Promise<EffectiveStep | null> {
+    return this.db.matchAction.findFirst({
+      where: { matchId, kind: 'action', undone: false },
+      select: { seq: true, seat: true, undoable: true },
+      orderBy: { seq: 'desc' },
+    });
+  }
+
+  /**
+   * The seq at which the action with this client id was applied, if it was: from memory for the
+   * latest actions, else from the database.
+   */
+  async appliedSeq(m: LiveMatch, clientActionId: string): Promise<number | undefined> {
+    const recent = m.recentActionIds.get(clientActionId);
+    if (recent !== undefined || !m.recentActionIds.mayHaveOlder) return recent;
+    const row = await this.db.matchAction.findFirst({
+      where: { matchId: m.id, clientActionId },
+      select: { seq: true },
+    });
+    return row?.seq;
   }
 }
