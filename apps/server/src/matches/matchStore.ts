@@ -9,15 +9,19 @@ import { RECENT_ACTION_IDS, RecentActionIds } from './recentActionIds.ts';
 /**
  * What a loaded match costs in memory, estimated from its state's JSON length. The factors come
  * from `pnpm --filter @salient/server bench:memory` (bench/matchMemory.ts), which measures the heap
- * before and after loading real Loos matches: see "Security and limits" in docs/server.md.
+ * before and after loading real matches of every game: see "Security and limits" in docs/server.md.
  */
 export const CACHE_COST = {
-  /** Heap bytes per byte of the state's JSON (measured for Loos: 35 KiB retained for 14 KiB). */
+  /**
+   * Heap bytes per byte of the state's JSON. Measured per game (heap all in, less the base, per
+   * byte of JSON): 0.4 to 1.9, Western Front and Paths of Glory highest; 2 keeps the estimate at or
+   * above the measured heap for every game.
+   */
   perStateByte: 2,
   /** Per remembered clientActionId (a UUID string and its map entry; at most RECENT_ACTION_IDS). */
   perClientActionId: 96,
-  /** The row's other fields, seats and the cache entry itself. */
-  base: 2_048,
+  /** The row's other fields, seats, options and the cache entry itself. */
+  base: 8_192,
 } as const;
 
 /** The estimate is refreshed after this many new steps: a state's size drifts slowly. */
