@@ -137,8 +137,9 @@ try {
     'method: heap after a full GC with the matches held by a fresh MatchStore, less the heap after a',
   );
   console.log('full GC once it dropped them, divided by the number of matches (node --expose-gc).');
+  console.log('packed: the same once their states are kept as JSON text (what an idle match becomes).');
   console.log(
-    `${'game'.padEnd(16)}${'matches'.padStart(8)}${'actions'.padStart(9)}${'heap/match'.padStart(13)}${'state JSON'.padStart(12)}${'heap/JSON'.padStart(10)}${'estimate'.padStart(12)}${'est/heap'.padStart(9)}`,
+    `${'game'.padEnd(16)}${'matches'.padStart(8)}${'actions'.padStart(9)}${'heap/match'.padStart(13)}${'state JSON'.padStart(12)}${'heap/JSON'.padStart(10)}${'estimate'.padStart(12)}${'est/heap'.padStart(9)}${'packed heap'.padStart(13)}${'packed est'.padStart(12)}`,
   );
   for (const [id, { ids, actions }] of idsByGame) {
     // A fresh process-like store on the same database: only what loading the matches adds counts.
@@ -152,14 +153,20 @@ try {
       estimated += estimateMatchBytes(m);
     }
     const loaded = settle();
+    // The same matches once idle long enough for their states to be packed into their JSON text.
+    store.packIdle(0);
+    const packed = settle();
+    let packedEstimate = 0;
+    for (const matchId of ids) packedEstimate += estimateMatchBytes(store.cached(matchId)!);
     for (const matchId of ids) store.evict(matchId);
     const dropped = settle();
     await opened.close();
     const heapPer = (loaded - dropped) / ids.length;
     const jsonPer = stateBytes / ids.length;
     const estPer = estimated / ids.length;
+    const packedPer = (packed - dropped) / ids.length;
     console.log(
-      `${id.padEnd(16)}${String(ids.length).padStart(8)}${(actions / ids.length).toFixed(0).padStart(9)}${kib(heapPer).padStart(13)}${kib(jsonPer).padStart(12)}${(heapPer / jsonPer).toFixed(2).padStart(10)}${kib(estPer).padStart(12)}${(estPer / heapPer).toFixed(2).padStart(9)}`,
+      `${id.padEnd(16)}${String(ids.length).padStart(8)}${(actions / ids.length).toFixed(0).padStart(9)}${kib(heapPer).padStart(13)}${kib(jsonPer).padStart(12)}${(heapPer / jsonPer).toFixed(2).padStart(10)}${kib(estPer).padStart(12)}${(estPer / heapPer).toFixed(2).padStart(9)}${kib(packedPer).padStart(13)}${kib(packedEstimate / ids.length).padStart(12)}`,
     );
   }
 } finally {

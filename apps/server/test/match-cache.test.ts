@@ -1,10 +1,14 @@
 import type { MatchSummary, SubmitAck } from '@salient/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.ts';
+import { estimateMatchBytes, MatchStore } from '../src/matches/matchStore.ts';
 import { RECENT_ACTION_IDS } from '../src/matches/recentActionIds.ts';
 import type { RunningServer } from '../src/server.ts';
+import { skirmish } from './fixtures/skirmish.ts';
 import { databaseKinds, freshPostgres, type TestDatabase } from './helpers/databases.ts';
 import { startTestServer, TestUser } from './helpers/harness.ts';
+import { recordOf } from './helpers/records.ts';
 
 /** Room for a few dozen small matches: most of the 1,000 are dropped and some are loaded again. */
 const BUDGET = 96 * 1024;
@@ -179,5 +183,61 @@ describe.each(databaseKinds)('client action ids beyond those kept in memory, on 
     expect(summary.seq).toBe(steps + 1);
     red.close();
     blue.close();
+  });
+});
+
+describe('idle matches packed (issue 14, bounded memory)', () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    database = await freshPostgres();
+    server = await startTestServer(database.target);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  it('issue 14: an idle match keeps its state as JSON text, costs less in the cache, and plays on unchanged', async () => {
+    const user = await TestUser.signUp(server.url, 'idler');
+    const imported = await user.request<{ matchId: string }>(
+      'POST',
+      '/api/records/import',
+      recordOf(4, { length: 6 }),
+    );
+    const id = imported.body.matchId;
+    const opened = await openDatabase(database.target);
+    try {
+      const store = new MatchStore(opened.db, () => skirmish);
+      const reference = new MatchStore(opened.db, () => skirmish);
+      const m = await store.get(id);
+      const full = store.figures().bytes;
+      expect(full).toBe(estimateMatchBytes(m));
+      // Just used: not idle yet.
+      expect(store.packIdle(60_000)).toBe(0);
+      expect(store.packIdle(0)).toBe(1);
+      expect(store.packIdle(0)).toBe(0);
+      const packed = store.figures().bytes;
+      expect(packed).toBeLessThan(full);
+      expect(packed).toBe(estimateMatchBytes(m));
+      // In use again: the same state, counted at its full size.
+      const again = await store.get(id);
+      expect(again).toBe(m);
+      expect(store.figures().bytes).toBe(full);
+      const fresh = await reference.get(id);
+      expect(JSON.stringify(again.state)).toBe(JSON.stringify(fresh.state));
+      const a = skirmish.apply(again.state as never, 'red', { type: 'advance' });
+      const b = skirmish.apply(fresh.state as never, 'red', { type: 'advance' });
+      expect(a.ok && b.ok).toBe(true);
+      expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+      // A new state assigned while packed replaces the text.
+      expect(store.packIdle(0)).toBe(1);
+      if (!a.ok) throw new Error('refused');
+      again.state = a.state;
+      expect(JSON.stringify(again.state)).toBe(JSON.stringify(a.state));
+    } finally {
+      await opened.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { CacheFigures } from '../metrics.ts';
 import type { EffectiveStep, GameRegistry, LiveMatch } from './liveMatch.ts';
+import { pack, packableMatch, packedBytes } from './packedState.ts';
 import { RECENT_ACTION_IDS, RecentActionIds } from './recentActionIds.ts';
 
 /**
@@ -27,9 +28,17 @@ export const CACHE_COST = {
 /** The estimate is refreshed after this many new steps: a state's size drifts slowly. */
 const REMEASURE_EVERY = 16;
 
+/**
+ * A match untouched for this long has its state packed into its JSON text (see packedState.ts);
+ * the cache looks for such matches at most once per PACK_SWEEP_MS, when it is used.
+ */
+export const IDLE_BEFORE_PACK_MS = 2 * 60_000;
+const PACK_SWEEP_MS = 30_000;
+
 export function estimateMatchBytes(m: LiveMatch): number {
+  const packed = packedBytes(m);
   return Math.round(
-    JSON.stringify(m.state).length * CACHE_COST.perStateByte +
+    (packed ?? JSON.stringify(m.state).length * CACHE_COST.perStateByte) +
       m.recentActionIds.size * CACHE_COST.perClientActionId +
       CACHE_COST.base,
   );
@@ -39,6 +48,8 @@ interface CacheEntry {
   m: LiveMatch;
   bytes: number;
   measuredSeq: number;
+  /** Date.now() of its last use. */
+  usedAt: number;
 }
 
 /**
@@ -57,6 +68,7 @@ export class MatchStore {
   private bytes = 0;
   private peakBytes = 0;
   private evictions = 0;
+  private lastSweep = Date.now();
 
   constructor(
     private readonly db: Db,
@@ -101,6 +113,7 @@ export class MatchStore {
   }
 
   async get(matchId: string): Promise<LiveMatch> {
+    this.sweepSometimes();
     const entry = this.cache.get(matchId);
     if (!entry) return this.reload(matchId);
     this.touch(matchId, entry);
@@ -116,7 +129,7 @@ export class MatchStore {
 
   remember(m: LiveMatch): void {
     this.evict(m.id);
-    const entry = { m, bytes: estimateMatchBytes(m), measuredSeq: m.seq };
+    const entry = { m, bytes: estimateMatchBytes(m), measuredSeq: m.seq, usedAt: Date.now() };
     this.cache.set(m.id, entry);
     this.bytes += entry.bytes;
     this.keepUnderBudget(m.id);
@@ -125,17 +138,45 @@ export class MatchStore {
   private touch(matchId: string, entry: CacheEntry): void {
     this.cache.delete(matchId);
     this.cache.set(matchId, entry);
+    entry.usedAt = Date.now();
+    if (packedBytes(entry.m) !== null) {
+      // In use again: unpack now, and count it at its full size.
+      void entry.m.state;
+      this.measure(matchId, entry);
+    }
+  }
+
+  /** Packs the states of matches unused for `idleMs` and with no work queued; returns how many. */
+  packIdle(idleMs: number, now = Date.now()): number {
+    let packed = 0;
+    for (const [id, entry] of this.cache) {
+      if (now - entry.usedAt < idleMs || this.queues.has(id) || !pack(entry.m)) continue;
+      this.measure(id, entry);
+      packed++;
+    }
+    return packed;
+  }
+
+  private sweepSometimes(): void {
+    const now = Date.now();
+    if (now - this.lastSweep < PACK_SWEEP_MS) return;
+    this.lastSweep = now;
+    this.packIdle(IDLE_BEFORE_PACK_MS, now);
+  }
+
+  private measure(matchId: string, entry: CacheEntry): void {
+    const bytes = estimateMatchBytes(entry.m);
+    this.bytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    entry.measuredSeq = entry.m.seq;
+    this.keepUnderBudget(matchId);
   }
 
   /** After work on a match: its state may have grown since it was last measured. */
   private remeasure(matchId: string): void {
     const entry = this.cache.get(matchId);
     if (!entry || Math.abs(entry.m.seq - entry.measuredSeq) < REMEASURE_EVERY) return;
-    const bytes = estimateMatchBytes(entry.m);
-    this.bytes += bytes - entry.bytes;
-    entry.bytes = bytes;
-    entry.measuredSeq = entry.m.seq;
-    this.keepUnderBudget(matchId);
+    this.measure(matchId, entry);
   }
 
   /** Drops finished matches, then any others, least recently used first, until under budget. */
@@ -217,36 +258,39 @@ export class MatchStore {
       { id: row.id, game, scenario: row.scenario, options, seed: row.seed },
       row.seq,
     );
-    return {
-      id: row.id,
-      gameId: row.game,
-      game,
-      scenario: row.scenario,
-      options,
-      status: row.status as MatchStatus,
-      visibility: row.visibility as Visibility,
-      inviteCode: row.inviteCode,
-      timeControl: timeControl.parse(row.timeControl) as TimeControl,
-      seed: row.seed,
-      seedHash: row.seedHash,
-      seq: row.seq,
+    const m = packableMatch(
+      {
+        id: row.id,
+        gameId: row.game,
+        game,
+        scenario: row.scenario,
+        options,
+        status: row.status as MatchStatus,
+        visibility: row.visibility as Visibility,
+        inviteCode: row.inviteCode,
+        timeControl: timeControl.parse(row.timeControl) as TimeControl,
+        seed: row.seed,
+        seedHash: row.seedHash,
+        seq: row.seq,
+        turn: row.turn,
+        phase: row.phase,
+        toAct: row.toAct as string[],
+        outcome: (row.outcome as Outcome | null) ?? null,
+        clock: (row.clock as Record<string, number> | null) ?? null,
+        clockSince: row.clockSince,
+        deadline: row.deadline,
+        createdBy: row.createdBy,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+        finishedAt: row.finishedAt,
+        rematchOf: row.rematchOf,
+        imported: row.imported,
+        seats: row.seats.map((s) => ({ seat: s.seat, name: seatNames.get(s.seat) ?? s.seat, user: s.user })),
+        recentActionIds,
+      },
       state,
-      turn: row.turn,
-      phase: row.phase,
-      toAct: row.toAct as string[],
-      outcome: (row.outcome as Outcome | null) ?? null,
-      clock: (row.clock as Record<string, number> | null) ?? null,
-      clockSince: row.clockSince,
-      deadline: row.deadline,
-      createdBy: row.createdBy,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-      finishedAt: row.finishedAt,
-      rematchOf: row.rematchOf,
-      imported: row.imported,
-      seats: row.seats.map((s) => ({ seat: s.seat, name: seatNames.get(s.seat) ?? s.seat, user: s.user })),
-      recentActionIds,
-    };
+    );
+    return m;
   }
 
   /**
