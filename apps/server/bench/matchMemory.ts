@@ -1,32 +1,54 @@
 /**
- * Memory per loaded match (a benchmark, not a test): imports N real Loos matches (seeded random
- * games by a hurried player, cut at various points, as the cache holds matches in play), then
- * loads them all into a fresh MatchStore and prints what they retain on the heap per match (the
- * heap after a full GC with them loaded, less the same once they are dropped; RSS is too noisy for
- * this, freed pages go back late) next to the cache's own estimate, so MATCH_CACHE_BYTES can be set from a figure and CACHE_COST checked.
+ * Memory per loaded idle match (a benchmark, not a test), for every game the product offers.
  *
- *   pnpm --filter @salient/server bench:memory [-- --matches 100]
+ * For each game it imports N seeded random matches (a hurried bot for Loos, uniform random legal
+ * choices for the others), cut at 20 to 420 actions as the cache holds matches in play, gives every
+ * action a client action id as the web client does (a random UUID), then loads them all into a fresh
+ * MatchStore on the same database and prints what they retain, all in: the heap after a full GC with
+ * them loaded, less the heap after a full GC once the store dropped them. That counts everything only
+ * the cache reaches (state, match row, seats, remembered client action ids, the cache entry), not
+ * what is shared (game modules, maps). RSS is too noisy for this: freed pages go back late. Next to it,
+ * the cache's own estimate, so MATCH_CACHE_BYTES can be set from a figure and CACHE_COST checked.
+ *
+ *   pnpm --filter @salient/server bench:memory [-- --matches 50] [--games loos,belle-epoque]
  *   env: TEST_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test)
  */
 
 import { parseArgs } from 'node:util';
-import { type Choice, type JsonObject, pickAction, rngFromSeed, rollInPlace } from '@salient/engine';
+import {
+  type Choice,
+  type GameModule,
+  type JsonObject,
+  pickAction,
+  rngFromSeed,
+  rollInPlace,
+} from '@salient/engine';
 import { games } from '@salient/games';
 import type { MatchRecordFile } from '@salient/protocol';
+import pg from 'pg';
 import { openDatabase } from '../src/db/database.ts';
 import { hashSeed } from '../src/matches/lifecycle.ts';
 import { estimateMatchBytes, MatchStore } from '../src/matches/matchStore.ts';
 import { freshPostgres } from '../test/helpers/databases.ts';
 import { startTestServer, TestUser } from '../test/helpers/harness.ts';
 
-const { values } = parseArgs({ options: { matches: { type: 'string', default: '100' } } });
+const { values } = parseArgs({
+  // `pnpm run x -- --flag` passes the `--` on: skip it.
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: {
+    matches: { type: 'string', default: '50' },
+    games: { type: 'string', default: Object.keys(games).join(',') },
+  },
+});
 const N = Number(values.matches);
+const gameIds = values.games.split(',');
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc (the bench:memory script does)');
-const loos = games.loos!;
 
-/** The historical set-up, then mostly moves, else anything offered: a game that goes somewhere. */
-function choose(choices: Choice[], state: JsonObject, seat: string, pick: (n: number) => number): Choice {
+type Chooser = (choices: Choice[], state: JsonObject, seat: string, pick: (n: number) => number) => Choice;
+
+/** Loos: the historical set-up, then mostly moves, else anything offered: a game that goes somewhere. */
+const loosChooser: Chooser = (choices, state, seat, pick) => {
   const units = state.units as { side: string; loc: string }[];
   const standard = choices.find((c) => c.action === 'deployStandard');
   if (standard && units.some((u) => u.side === seat && u.loc === 'unplaced')) return standard;
@@ -35,28 +57,30 @@ function choose(choices: Choice[], state: JsonObject, seat: string, pick: (n: nu
   const busy = choices.filter((c) => ['move', 'attack', 'bombard'].includes(c.action));
   const pool = busy.length > 0 && pick(4) > 0 ? busy : choices;
   return pool[pick(pool.length)]!;
-}
+};
+const uniform: Chooser = (choices, _state, _seat, pick) => choices[pick(choices.length)]!;
 
-function record(i: number, length: number): MatchRecordFile {
-  const seed = `memory-${i}`;
+function record(game: GameModule, scenario: string, i: number, length: number): MatchRecordFile {
+  const seed = `memory-${game.id}-${i}`;
   const rng = rngFromSeed(`bot-${i}`);
   const pick = (n: number) => rollInPlace(rng, n) - 1;
-  let state = loos.setup('loos-1915', {}, seed) as JsonObject;
+  const choose = game.id === 'loos' ? loosChooser : uniform;
+  let state = game.setup(scenario, {}, seed) as JsonObject;
   const actions: MatchRecordFile['actions'] = [];
-  while (actions.length < length && loos.outcome(state) === null) {
-    const seat = loos.status(state).toAct[0]!;
-    const action = pickAction(choose(loos.choices(state, seat), state, seat, pick), pick);
-    const result = loos.apply(state, seat, action);
+  while (actions.length < length && game.outcome(state) === null) {
+    const seat = game.status(state).toAct[0]!;
+    const action = pickAction(choose(game.choices(state, seat), state, seat, pick), pick);
+    const result = game.apply(state, seat, action);
     if (!result.ok) throw new Error(`bot action refused: ${result.error.code}`);
     state = result.state as JsonObject;
     actions.push({ seq: actions.length + 1, seat, action, events: result.events });
   }
-  const outcome = loos.outcome(state);
+  const outcome = game.outcome(state);
   return {
     format: 'salient-record/1',
-    matchId: `memory-${i}`,
-    game: 'loos',
-    scenario: 'loos-1915',
+    matchId: seed,
+    game: game.id,
+    scenario,
     options: {},
     seed,
     seedHash: hashSeed(seed),
@@ -69,6 +93,12 @@ function record(i: number, length: number): MatchRecordFile {
   };
 }
 
+const settle = () => {
+  for (let i = 0; i < 4; i++) gc();
+  return process.memoryUsage().heapUsed;
+};
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
 const database = await freshPostgres();
 try {
   const server = await startTestServer(
@@ -77,50 +107,68 @@ try {
     Object.values(games),
   );
   const user = await TestUser.signUp(server.url, 'memory');
-  const ids: string[] = [];
-  let actions = 0;
-  for (let i = 0; i < N; i++) {
-    const r = record(i, 20 + ((i * 37) % 400));
-    actions += r.actions.length;
-    const res = await user.request<{ matchId: string }>('POST', '/api/records/import', r);
-    if (res.status !== 201) throw new Error(`import failed: ${JSON.stringify(res.body)}`);
-    ids.push(res.body.matchId);
+  const idsByGame = new Map<string, { ids: string[]; actions: number }>();
+  for (const id of gameIds) {
+    const game = games[id];
+    if (!game) throw new Error(`no game ${id}; known: ${Object.keys(games).join(', ')}`);
+    const scenario = game.scenarios[0]!.id;
+    const ids: string[] = [];
+    let actions = 0;
+    for (let i = 0; i < N; i++) {
+      const r = record(game, scenario, i, 20 + ((i * 37) % 400));
+      actions += r.actions.length;
+      const res = await user.request<{ matchId: string }>('POST', '/api/records/import', r);
+      if (res.status !== 201) throw new Error(`import failed: ${JSON.stringify(res.body)}`);
+      ids.push(res.body.matchId);
+    }
+    idsByGame.set(id, { ids, actions });
   }
   await server.close();
+  // Imports carry no client action ids; matches played through the web client have one per action.
+  if (database.target.kind !== 'postgres') throw new Error('the bench runs on PostgreSQL');
+  const admin = new pg.Client({ connectionString: database.target.url });
+  await admin.connect();
+  await admin.query(
+    `UPDATE match_actions SET client_action_id = gen_random_uuid()::text WHERE kind = 'action'`,
+  );
+  await admin.end();
 
-  // A fresh process-like store on the same database: only what loading the matches adds counts.
-  const opened = await openDatabase(database.target);
-  const store = new MatchStore(opened.db, (id) => games[id], Number.MAX_SAFE_INTEGER);
-  let stateBytes = 0;
-  let estimated = 0;
-  for (const id of ids) {
-    const m = await store.get(id);
-    stateBytes += JSON.stringify(m.state).length;
-    estimated += estimateMatchBytes(m);
+  console.log(
+    'method: heap after a full GC with the matches held by a fresh MatchStore, less the heap after a',
+  );
+  console.log('full GC once it dropped them, divided by the number of matches (node --expose-gc).');
+  console.log('packed: the same once their states are kept as JSON text (what an idle match becomes).');
+  console.log(
+    `${'game'.padEnd(16)}${'matches'.padStart(8)}${'actions'.padStart(9)}${'heap/match'.padStart(13)}${'state JSON'.padStart(12)}${'heap/JSON'.padStart(10)}${'estimate'.padStart(12)}${'est/heap'.padStart(9)}${'packed heap'.padStart(13)}${'packed est'.padStart(12)}`,
+  );
+  for (const [id, { ids, actions }] of idsByGame) {
+    // A fresh process-like store on the same database: only what loading the matches adds counts.
+    const opened = await openDatabase(database.target);
+    const store = new MatchStore(opened.db, (g) => games[g], Number.MAX_SAFE_INTEGER);
+    let stateBytes = 0;
+    let estimated = 0;
+    for (const matchId of ids) {
+      const m = await store.get(matchId);
+      stateBytes += JSON.stringify(m.state).length;
+      estimated += estimateMatchBytes(m);
+    }
+    const loaded = settle();
+    // The same matches once idle long enough for their states to be packed into their JSON text.
+    store.packIdle(0);
+    const packed = settle();
+    let packedEstimate = 0;
+    for (const matchId of ids) packedEstimate += estimateMatchBytes(store.cached(matchId)!);
+    for (const matchId of ids) store.evict(matchId);
+    const dropped = settle();
+    await opened.close();
+    const heapPer = (loaded - dropped) / ids.length;
+    const jsonPer = stateBytes / ids.length;
+    const estPer = estimated / ids.length;
+    const packedPer = (packed - dropped) / ids.length;
+    console.log(
+      `${id.padEnd(16)}${String(ids.length).padStart(8)}${(actions / ids.length).toFixed(0).padStart(9)}${kib(heapPer).padStart(13)}${kib(jsonPer).padStart(12)}${(heapPer / jsonPer).toFixed(2).padStart(10)}${kib(estPer).padStart(12)}${(estPer / heapPer).toFixed(2).padStart(9)}${kib(packedPer).padStart(13)}${kib(packedEstimate / ids.length).padStart(12)}`,
+    );
   }
-  // What the loaded matches retain: the heap with them all held, less the heap once they are dropped.
-  const settle = () => {
-    for (let i = 0; i < 4; i++) gc();
-    return process.memoryUsage().heapUsed;
-  };
-  const loaded = settle();
-  for (const id of ids) store.evict(id);
-  const dropped = settle();
-  await opened.close();
-
-  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-  const heapPer = (loaded - dropped) / N;
-  console.log(`Loos matches loaded       ${N} (${(actions / N).toFixed(0)} actions each on average)`);
-  console.log(`heap per loaded match     ${kib(heapPer)}`);
-  console.log(
-    `state JSON per match      ${kib(stateBytes / N)} (heap / JSON: ${(heapPer / (stateBytes / N)).toFixed(2)})`,
-  );
-  console.log(
-    `cache estimate per match  ${kib(estimated / N)} (estimate / heap: ${(estimated / N / heapPer).toFixed(2)})`,
-  );
-  console.log(
-    `matches in the default budget (256 MiB): about ${Math.floor((256 * 1024 * 1024) / (estimated / N))}`,
-  );
 } finally {
   await database.drop();
 }

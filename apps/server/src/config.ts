@@ -15,6 +15,10 @@ const envSchema = z.object({
     .optional(),
   // The workspace's .data, whichever directory the server is started from (pnpm runs it in apps/server).
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]*(kB|MB|GB)$/, 'must be a size such as 32MB')
+    .default('32MB'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -165,7 +169,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR), sharedBuffers: e.PGLITE_SHARED_BUFFERS },
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     redisCatchUpIntervalMs: e.REDIS_CATCHUP_MS,

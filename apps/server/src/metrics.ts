@@ -1,6 +1,8 @@
 export interface CacheFigures {
   entries: number;
   bytes: number;
+  /** The most `bytes` has been once the cache settled after a change (a high-water mark). */
+  peakBytes: number;
   budget: number;
   evictions: number;
 }
@@ -68,6 +70,9 @@ export class Metrics {
       '# HELP salient_match_cache_bytes Estimated memory of the matches held in this process.',
       '# TYPE salient_match_cache_bytes gauge',
       `salient_match_cache_bytes ${cache.bytes}`,
+      '# HELP salient_match_cache_peak_bytes The most the match cache has held since the process started.',
+      '# TYPE salient_match_cache_peak_bytes gauge',
+      `salient_match_cache_peak_bytes ${cache.peakBytes}`,
       '# HELP salient_match_cache_budget_bytes The budget the match cache is kept under (MATCH_CACHE_BYTES).',
       '# TYPE salient_match_cache_budget_bytes gauge',
       `salient_match_cache_budget_bytes ${cache.budget}`,

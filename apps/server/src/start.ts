@@ -11,7 +11,8 @@ import { PGliteInWorker } from './db/pgliteWorker.ts';
 
 try {
   const config = configFromEnv();
-  if (config.database.kind === 'pglite') PGliteInWorker.startEarly(config.database.dataDir);
+  if (config.database.kind === 'pglite')
+    PGliteInWorker.startEarly(config.database.dataDir, { sharedBuffers: config.database.sharedBuffers });
 } catch (err) {
   // A bad configuration is reported by runFromEnv, as for any start.
   if (!(err instanceof ConfigError)) throw err;

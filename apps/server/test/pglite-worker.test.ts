@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { PGliteInWorker } from '../src/db/pgliteWorker.ts';
 import type { RunningServer } from '../src/server.ts';
@@ -62,5 +63,26 @@ describe('issue 14 PGlite in a worker thread', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('issue 14: runs PostgreSQL with the buffer pool PGLITE_SHARED_BUFFERS sets (32MB unless set)', async () => {
+    const setting = async (db: Database) =>
+      (await db.sql.query<{ v: string }>(`SELECT current_setting('shared_buffers') AS v`, []))[0]!.v;
+    const dataDir = (database.target as { dataDir: string }).dataDir;
+    expect(configFromEnv({}).database).toMatchObject({ kind: 'pglite', sharedBuffers: '32MB' });
+    const small = configFromEnv({ DATA_DIR: dataDir, PGLITE_SHARED_BUFFERS: '16MB' }).database;
+    const db = await openDatabase(small);
+    try {
+      expect(await setting(db)).toBe('16MB');
+    } finally {
+      await db.close();
+    }
+    const byDefault = await openDatabase(database.target);
+    try {
+      expect(await setting(byDefault)).toBe('32MB');
+    } finally {
+      await byDefault.close();
+    }
+    expect(() => configFromEnv({ PGLITE_SHARED_BUFFERS: 'lots' })).toThrow(/PGLITE_SHARED_BUFFERS/);
   });
 });

@@ -10,7 +10,9 @@ import { applyMigrations, everyMigrationRecorded } from './schemaEngine.ts';
 export type Db = PrismaClient;
 
 /** Where the data lives: a PostgreSQL server, or an embedded PGlite database in a directory. */
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string; sharedBuffers?: string };
 
 /**
  * Plain parameterised SQL on the same connections Prisma uses, for the one statement on the hot
@@ -63,7 +65,7 @@ async function adaptersFor(target: DatabaseTarget, onIdleError: (err: Error) => 
   await mkdir(target.dataDir, { recursive: true });
   // In a worker thread: PGlite runs queries synchronously on its thread, which must not be the
   // event loop serving players.
-  const pglite = await PGliteInWorker.create(target.dataDir);
+  const pglite = await PGliteInWorker.create(target.dataDir, { sharedBuffers: target.sharedBuffers });
   const adapter = new PrismaPGlite(pglite.asPGlite());
   return {
     migrations: adapter,

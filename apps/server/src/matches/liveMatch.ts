@@ -1,5 +1,6 @@
 import type { GameModule, JsonObject, Outcome } from '@salient/engine';
 import type { MatchStatus, PublicUser, TimeControl, Visibility } from '@salient/protocol';
+import type { RecentActionIds } from './recentActionIds.ts';
 
 /** Game states and views are plain JSON objects (the engine's contract), typed loosely here. */
 export type AnyGame = GameModule;
@@ -11,7 +12,7 @@ export interface SeatHolder {
   user: PublicUser | null;
 }
 
-/** A step of the match's log as far as undo needs it. */
+/** A step of the match's log as far as undo needs it (read from the database when undoing). */
 export interface EffectiveStep {
   seq: number;
   seat: string;
@@ -21,6 +22,9 @@ export interface EffectiveStep {
 /**
  * A match as one server process holds it in memory: the database row plus the current full state.
  * The database is the truth; this is rebuilt from it whenever another process may have moved on.
+ * Nothing here grows with the match's length (the log stays in the database: undo reads its last
+ * steps from there, and only the latest client action ids are kept), so a loaded match costs about
+ * its state, however long it has been played.
  */
 export interface LiveMatch {
   id: string;
@@ -52,10 +56,8 @@ export interface LiveMatch {
   /** Imported from a record: a read-only archive nobody plays (see records.ts). */
   imported: boolean;
   seats: SeatHolder[];
-  /** Steps not undone, oldest first. */
-  effective: EffectiveStep[];
-  /** clientActionId -> seq, so a resent action is recognised. */
-  clientActionIds: Map<string, number>;
+  /** The latest clientActionIds with their seqs, so a resent action is recognised. */
+  recentActionIds: RecentActionIds;
 }
 
 export function seatOf(match: LiveMatch, userId: string | undefined): string | null {

@@ -4,30 +4,42 @@ import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { CacheFigures } from '../metrics.ts';
 import type { EffectiveStep, GameRegistry, LiveMatch } from './liveMatch.ts';
+import { pack, packableMatch, packedBytes } from './packedState.ts';
+import { RECENT_ACTION_IDS, RecentActionIds } from './recentActionIds.ts';
 
 /**
  * What a loaded match costs in memory, estimated from its state's JSON length. The factors come
  * from `pnpm --filter @salient/server bench:memory` (bench/matchMemory.ts), which measures the heap
- * before and after loading real Loos matches: see "Security and limits" in docs/server.md.
+ * before and after loading real matches of every game: see "Security and limits" in docs/server.md.
  */
 export const CACHE_COST = {
-  /** Heap bytes per byte of the state's JSON (measured for Loos: 35 KiB retained for 14 KiB). */
+  /**
+   * Heap bytes per byte of the state's JSON. Measured per game (heap all in, less the base, per
+   * byte of JSON): 0.4 to 1.9, Western Front and Paths of Glory highest; 2 keeps the estimate at or
+   * above the measured heap for every game.
+   */
   perStateByte: 2,
-  /** Per effective step (the undo bookkeeping) and per remembered clientActionId. */
-  perStep: 48,
+  /** Per remembered clientActionId (a UUID string and its map entry; at most RECENT_ACTION_IDS). */
   perClientActionId: 96,
-  /** The row's other fields, seats and the cache entry itself. */
-  base: 2_048,
+  /** The row's other fields, seats, options and the cache entry itself. */
+  base: 8_192,
 } as const;
 
 /** The estimate is refreshed after this many new steps: a state's size drifts slowly. */
 const REMEASURE_EVERY = 16;
 
+/**
+ * A match untouched for this long has its state packed into its JSON text (see packedState.ts);
+ * the cache looks for such matches at most once per PACK_SWEEP_MS, when it is used.
+ */
+export const IDLE_BEFORE_PACK_MS = 2 * 60_000;
+const PACK_SWEEP_MS = 30_000;
+
 export function estimateMatchBytes(m: LiveMatch): number {
+  const packed = packedBytes(m);
   return Math.round(
-    JSON.stringify(m.state).length * CACHE_COST.perStateByte +
-      m.effective.length * CACHE_COST.perStep +
-      m.clientActionIds.size * CACHE_COST.perClientActionId +
+    (packed ?? JSON.stringify(m.state).length * CACHE_COST.perStateByte) +
+      m.recentActionIds.size * CACHE_COST.perClientActionId +
       CACHE_COST.base,
   );
 }
@@ -36,6 +48,8 @@ interface CacheEntry {
   m: LiveMatch;
   bytes: number;
   measuredSeq: number;
+  /** Date.now() of its last use. */
+  usedAt: number;
 }
 
 /**
@@ -52,7 +66,9 @@ export class MatchStore {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private bytes = 0;
+  private peakBytes = 0;
   private evictions = 0;
+  private lastSweep = Date.now();
 
   constructor(
     private readonly db: Db,
@@ -86,6 +102,7 @@ export class MatchStore {
     return {
       entries: this.cache.size,
       bytes: this.bytes,
+      peakBytes: this.peakBytes,
       budget: this.budgetBytes,
       evictions: this.evictions,
     };
@@ -96,6 +113,7 @@ export class MatchStore {
   }
 
   async get(matchId: string): Promise<LiveMatch> {
+    this.sweepSometimes();
     const entry = this.cache.get(matchId);
     if (!entry) return this.reload(matchId);
     this.touch(matchId, entry);
@@ -111,7 +129,7 @@ export class MatchStore {
 
   remember(m: LiveMatch): void {
     this.evict(m.id);
-    const entry = { m, bytes: estimateMatchBytes(m), measuredSeq: m.seq };
+    const entry = { m, bytes: estimateMatchBytes(m), measuredSeq: m.seq, usedAt: Date.now() };
     this.cache.set(m.id, entry);
     this.bytes += entry.bytes;
     this.keepUnderBudget(m.id);
@@ -120,12 +138,33 @@ export class MatchStore {
   private touch(matchId: string, entry: CacheEntry): void {
     this.cache.delete(matchId);
     this.cache.set(matchId, entry);
+    entry.usedAt = Date.now();
+    if (packedBytes(entry.m) !== null) {
+      // In use again: unpack now, and count it at its full size.
+      void entry.m.state;
+      this.measure(matchId, entry);
+    }
   }
 
-  /** After work on a match: its state may have grown since it was last measured. */
-  private remeasure(matchId: string): void {
-    const entry = this.cache.get(matchId);
-    if (!entry || Math.abs(entry.m.seq - entry.measuredSeq) < REMEASURE_EVERY) return;
+  /** Packs the states of matches unused for `idleMs` and with no work queued; returns how many. */
+  packIdle(idleMs: number, now = Date.now()): number {
+    let packed = 0;
+    for (const [id, entry] of this.cache) {
+      if (now - entry.usedAt < idleMs || this.queues.has(id) || !pack(entry.m)) continue;
+      this.measure(id, entry);
+      packed++;
+    }
+    return packed;
+  }
+
+  private sweepSometimes(): void {
+    const now = Date.now();
+    if (now - this.lastSweep < PACK_SWEEP_MS) return;
+    this.lastSweep = now;
+    this.packIdle(IDLE_BEFORE_PACK_MS, now);
+  }
+
+  private measure(matchId: string, entry: CacheEntry): void {
     const bytes = estimateMatchBytes(entry.m);
     this.bytes += bytes - entry.bytes;
     entry.bytes = bytes;
@@ -133,8 +172,20 @@ export class MatchStore {
     this.keepUnderBudget(matchId);
   }
 
+  /** After work on a match: its state may have grown since it was last measured. */
+  private remeasure(matchId: string): void {
+    const entry = this.cache.get(matchId);
+    if (!entry || Math.abs(entry.m.seq - entry.measuredSeq) < REMEASURE_EVERY) return;
+    this.measure(matchId, entry);
+  }
+
   /** Drops finished matches, then any others, least recently used first, until under budget. */
   private keepUnderBudget(keep: string): void {
+    this.dropOverBudget(keep);
+    this.peakBytes = Math.max(this.peakBytes, this.bytes);
+  }
+
+  private dropOverBudget(keep: string): void {
     if (this.bytes <= this.budgetBytes) return;
     for (const pass of ['finished', 'any'] as const) {
       for (const [id, e] of this.cache) {
@@ -189,78 +240,84 @@ export class MatchStore {
     const scenario = game.scenarios.find((s) => s.id === row.scenario);
     const seatNames = new Map(scenario?.seats.map((s) => [s.id, s.name]) ?? []);
 
-    const steps = await this.db.matchAction.findMany({
-      where: { matchId },
-      select: { seq: true, kind: true, seat: true, undone: true, undoable: true, clientActionId: true },
-      orderBy: { seq: 'asc' },
+    // Only the latest client action ids: an older one is looked up when a resend needs it.
+    const recent = await this.db.matchAction.findMany({
+      where: { matchId, clientActionId: { not: null } },
+      select: { seq: true, clientActionId: true },
+      orderBy: { seq: 'desc' },
+      take: RECENT_ACTION_IDS + 1,
     });
-    const effective: EffectiveStep[] = steps
-      .filter((s) => s.kind === 'action' && !s.undone)
-      .map((s) => ({ seq: s.seq, seat: s.seat, undoable: s.undoable }));
-    const clientActionIds = new Map<string, number>();
-    for (const s of steps) if (s.clientActionId) clientActionIds.set(s.clientActionId, s.seq);
+    const recentActionIds = new RecentActionIds(
+      RECENT_ACTION_IDS,
+      recent.reverse().map((s) => [s.clientActionId!, s.seq] as const),
+      recent.length <= RECENT_ACTION_IDS,
+    );
 
     const options = row.options as JsonObject;
     const state = await this.stateAfter(
       { id: row.id, game, scenario: row.scenario, options, seed: row.seed },
-      effective,
+      row.seq,
     );
-    return {
-      id: row.id,
-      gameId: row.game,
-      game,
-      scenario: row.scenario,
-      options,
-      status: row.status as MatchStatus,
-      visibility: row.visibility as Visibility,
-      inviteCode: row.inviteCode,
-      timeControl: timeControl.parse(row.timeControl) as TimeControl,
-      seed: row.seed,
-      seedHash: row.seedHash,
-      seq: row.seq,
+    const m = packableMatch(
+      {
+        id: row.id,
+        gameId: row.game,
+        game,
+        scenario: row.scenario,
+        options,
+        status: row.status as MatchStatus,
+        visibility: row.visibility as Visibility,
+        inviteCode: row.inviteCode,
+        timeControl: timeControl.parse(row.timeControl) as TimeControl,
+        seed: row.seed,
+        seedHash: row.seedHash,
+        seq: row.seq,
+        turn: row.turn,
+        phase: row.phase,
+        toAct: row.toAct as string[],
+        outcome: (row.outcome as Outcome | null) ?? null,
+        clock: (row.clock as Record<string, number> | null) ?? null,
+        clockSince: row.clockSince,
+        deadline: row.deadline,
+        createdBy: row.createdBy,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+        finishedAt: row.finishedAt,
+        rematchOf: row.rematchOf,
+        imported: row.imported,
+        seats: row.seats.map((s) => ({ seat: s.seat, name: seatNames.get(s.seat) ?? s.seat, user: s.user })),
+        recentActionIds,
+      },
       state,
-      turn: row.turn,
-      phase: row.phase,
-      toAct: row.toAct as string[],
-      outcome: (row.outcome as Outcome | null) ?? null,
-      clock: (row.clock as Record<string, number> | null) ?? null,
-      clockSince: row.clockSince,
-      deadline: row.deadline,
-      createdBy: row.createdBy,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-      finishedAt: row.finishedAt,
-      rematchOf: row.rematchOf,
-      imported: row.imported,
-      seats: row.seats.map((s) => ({ seat: s.seat, name: seatNames.get(s.seat) ?? s.seat, user: s.user })),
-      effective,
-      clientActionIds,
-    };
+    );
+    return m;
   }
 
-  /** The state after the given effective steps: from the latest snapshot among them, replaying the rest. */
+  /**
+   * The state after the steps in force up to `throughSeq`: from the latest snapshot among them,
+   * replaying the rest. Snapshots only exist at steps in force (undo deletes those it passes).
+   */
   async stateAfter(
     m: Pick<LiveMatch, 'id' | 'game' | 'scenario' | 'options' | 'seed'>,
-    effective: EffectiveStep[],
+    throughSeq: number,
   ): Promise<object> {
-    const lastSeq = effective.at(-1)?.seq ?? 0;
     const snapshot = await this.db.matchSnapshot.findFirst({
-      where: { matchId: m.id, seq: { lte: lastSeq } },
+      where: { matchId: m.id, seq: { lte: throughSeq } },
       orderBy: { seq: 'desc' },
     });
     let state: object = snapshot
       ? (snapshot.state as JsonObject)
       : m.game.setup(m.scenario, m.options, m.seed);
-    const fromSeq = snapshot?.seq ?? 0;
-    const wanted = effective.filter((s) => s.seq > fromSeq).map((s) => s.seq);
     const rows = await this.db.matchAction.findMany({
-      where: { matchId: m.id, seq: { in: wanted } },
+      where: {
+        matchId: m.id,
+        kind: 'action',
+        undone: false,
+        seq: { gt: snapshot?.seq ?? 0, lte: throughSeq },
+      },
       select: { seq: true, seat: true, action: true },
       orderBy: { seq: 'asc' },
     });
-    if (rows.length !== wanted.length) {
-      throw new AppError('INTERNAL_ERROR', `match ${m.id}: the log changed while loading`, 503);
-    }
     for (const row of rows) {
       const result = m.game.apply(state, row.seat, row.action);
       if (!result.ok) {
@@ -273,5 +330,28 @@ export class MatchStore {
       state = result.state;
     }
     return state;
+  }
+
+  /** The match's last step in force (an action not undone), from the database: what undo takes back. */
+  async lastStepInForce(matchId: string): Promise<EffectiveStep | null> {
+    return this.db.matchAction.findFirst({
+      where: { matchId, kind: 'action', undone: false },
+      select: { seq: true, seat: true, undoable: true },
+      orderBy: { seq: 'desc' },
+    });
+  }
+
+  /**
+   * The seq at which the action with this client id was applied, if it was: from memory for the
+   * latest actions, else from the database.
+   */
+  async appliedSeq(m: LiveMatch, clientActionId: string): Promise<number | undefined> {
+    const recent = m.recentActionIds.get(clientActionId);
+    if (recent !== undefined || !m.recentActionIds.mayHaveOlder) return recent;
+    const row = await this.db.matchAction.findFirst({
+      where: { matchId: m.id, clientActionId },
+      select: { seq: true },
+    });
+    return row?.seq;
   }
 }

@@ -115,7 +115,12 @@ export class Play {
     let m = await this.store.get(matchId);
     // Our copy may be behind another process: check the database before refusing on its account.
     if (seq !== m.seq || m.status !== 'active' || !seatOf(m, userId)) m = await this.store.fresh(matchId);
-    const applied = m.clientActionIds.get(clientActionId);
+    // A resend is usually at the step it was sent for, now stale; one at the current step that the
+    // memory does not know goes on to the append, where the unique index refuses it.
+    const mayApplyNow = seq === m.seq && m.status === 'active' && seatOf(m, userId) !== null;
+    const applied = mayApplyNow
+      ? m.recentActionIds.get(clientActionId)
+      : await this.store.appliedSeq(m, clientActionId);
     if (applied !== undefined) {
       return refuse(ServerErrorCode.DuplicateAction, 'this action was already applied', {
         appliedSeq: applied,
@@ -159,7 +164,7 @@ export class Play {
     } catch (err) {
       if (!isLostRace(err)) throw err;
       const now2 = await this.store.reload(matchId);
-      const dup = now2.clientActionIds.get(clientActionId);
+      const dup = await this.store.appliedSeq(now2, clientActionId);
       if (dup !== undefined)
         return refuse(ServerErrorCode.DuplicateAction, 'this action was already applied', {
           appliedSeq: dup,
@@ -172,8 +177,7 @@ export class Play {
 
     const stateBefore = m.state;
     Object.assign(m, next, { seq: newSeq, state: result.state, updatedAt: new Date(now) });
-    m.effective.push({ seq: newSeq, seat, undoable: result.undoable });
-    m.clientActionIds.set(clientActionId, newSeq);
+    m.recentActionIds.add(clientActionId, newSeq);
     this.scheduleFlag(m);
     this.listener.stepCommitted(
       m,
@@ -237,7 +241,8 @@ export class Play {
         return refuse(ServerErrorCode.MatchNotActive, `the match is ${m.status}`, { seq: m.seq });
       if (seq !== m.seq)
         return refuse(ServerErrorCode.StaleSeq, `the match is at step ${m.seq}, not ${seq}`, { seq: m.seq });
-      const last = m.effective.at(-1);
+      // The log is in the database; if another process moved on, the conditional update below fails.
+      const last = await this.store.lastStepInForce(m.id);
       if (!last || last.seat !== seat) {
         return refuse(ServerErrorCode.NothingToUndo, 'the last step is not yours to take back', {
           seq: m.seq,
@@ -252,8 +257,7 @@ export class Play {
       const now = Date.now();
       const name = m.seats.find((s) => s.seat === seat)?.name ?? seat;
       const event: GameEvent = { type: 'undo', text: `${name} took back a move`, seq: last.seq };
-      const effective = m.effective.slice(0, -1);
-      const state = await this.store.stateAfter(m, effective);
+      const state = await this.store.stateAfter(m, last.seq - 1);
       const previousToAct = m.toAct;
       const next = this.advance(m, state, null, now);
       try {
@@ -288,7 +292,7 @@ export class Play {
         });
       }
       const stateBefore = m.state;
-      Object.assign(m, next, { seq: newSeq, state, effective, updatedAt: new Date(now) });
+      Object.assign(m, next, { seq: newSeq, state, updatedAt: new Date(now) });
       this.scheduleFlag(m);
       const step: CommittedStep = {
         seq: newSeq,
