@@ -19,10 +19,11 @@ export interface CommittedStep {
   events: GameEvent[];
   undoneSeqs: number[];
   /**
-   * The full state before the step: recipients get the difference between their two views. Absent
-   * for a step pushed again from the database (catch-up): recipients then get the whole view.
+   * The match as it was before the step (its full state included): recipients get the difference
+   * between their two views and their two summaries. Absent for a step pushed again from the
+   * database (catch-up): recipients then get the whole view and summary.
    */
-  stateBefore?: object;
+  before?: LiveMatch;
 }
 
 /** What the play layer needs from the outside world once a step is durable. */
@@ -161,14 +162,15 @@ export class Play {
       });
     }
 
-    const stateBefore = m.state;
+    // A shallow copy is enough: the step replaces the fields it changes, it mutates none of them.
+    const before = { ...m };
     Object.assign(m, next, { seq: newSeq, state: result.state, updatedAt: new Date(now) });
     m.effective.push({ seq: newSeq, seat, undoable: result.undoable });
     m.clientActionIds.set(clientActionId, newSeq);
     this.scheduleFlag(m);
     this.listener.stepCommitted(
       m,
-      { seq: newSeq, kind: 'action', seat, events: result.events, undoneSeqs: [], stateBefore },
+      { seq: newSeq, kind: 'action', seat, events: result.events, undoneSeqs: [], before },
       previousToAct,
     );
     return { ok: true, seq: newSeq };
@@ -278,7 +280,7 @@ export class Play {
           seq: again.seq,
         });
       }
-      const stateBefore = m.state;
+      const before = { ...m };
       Object.assign(m, next, { seq: newSeq, state, effective, updatedAt: new Date(now) });
       this.scheduleFlag(m);
       const step: CommittedStep = {
@@ -287,7 +289,7 @@ export class Play {
         seat,
         events: [event],
         undoneSeqs: [last.seq],
-        stateBefore,
+        before,
       };
       this.listener.stepCommitted(m, step, previousToAct);
       return { ok: true, seq: newSeq };

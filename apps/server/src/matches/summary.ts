@@ -1,4 +1,5 @@
-import type { MatchSummary } from '@salient/protocol';
+import { diffJson, type Json, type JsonPatch } from '@salient/engine';
+import { type MatchSummary, summaryStepped } from '@salient/protocol';
 import { clockStateOf } from './clocks.ts';
 import type { LiveMatch } from './liveMatch.ts';
 
@@ -31,4 +32,20 @@ export function summaryFor(m: LiveMatch, viewerSeat: string | null, now = Date.n
     rematchOf: m.rematchOf,
     imported: m.imported,
   };
+}
+
+/**
+ * What a push says of the summary: the difference between the summary before the step (with the
+ * step's own seq, time and clock reading set, as the client sets them: summaryStepped) and the one
+ * after. Empty when the step changed nothing else. A live clock always goes whole: the remaining
+ * times the client holds were read at its last push, not at this step, so a difference from a
+ * reading taken now would not fit them.
+ */
+export function summaryDiff(before: MatchSummary, after: MatchSummary, seq: number, at: string): JsonPatch {
+  const base = summaryStepped(before, seq, at);
+  const patch = diffJson(
+    { ...base, clock: after.clock.kind === 'live' ? null : base.clock } as unknown as Json,
+    after as unknown as Json,
+  );
+  return patch;
 }
