@@ -37,7 +37,9 @@ import { type ChatRow, CrossProcessCatchUp } from './catchUp.ts';
 import { RedisLink } from './redisLink.ts';
 import { matchIdOfRoom, matchRoom, seatRoom, sessionKeyOfRoom, sessionRoom, spectatorRoom } from './rooms.ts';
 import { type EventCost, type SocketLimits, socketAddress } from './socketLimits.ts';
+import { encodeAsTextOnly } from './textOnlyEncoding.ts';
 import { eventsFor, logFor, viewFor } from './views.ts';
+import { WriteCoalescer } from './writeCoalescing.ts';
 
 interface SocketData {
   user: PublicUser | null;
@@ -79,6 +81,7 @@ export class Realtime implements MatchListener {
   /** Set when the adapter runs over Redis; `redis.up` false means degraded. */
   redis: RedisLink | null = null;
   private catchUp: CrossProcessCatchUp | null = null;
+  private readonly writes: WriteCoalescer;
   shuttingDown = false;
 
   constructor(
@@ -135,6 +138,8 @@ export class Realtime implements MatchListener {
           next(new Error('authentication failed'));
         });
     });
+    encodeAsTextOnly(this.io);
+    this.writes = new WriteCoalescer(this.io);
     this.io.on('connection', (socket) => this.onConnection(socket));
   }
 
@@ -527,7 +532,10 @@ export class Realtime implements MatchListener {
         undoneSeqs: step.undoneSeqs,
         at: atIso,
       };
-      via.to(seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat)).emit('match:update', update);
+      const room = seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat);
+      // The mover's acknowledgement follows in a moment: one write carries both.
+      this.writes.holdRoom(room);
+      via.to(room).emit('match:update', update);
       if (seat === null) this.deps.metrics.updatesBuilt.spectators++;
       else this.deps.metrics.updatesBuilt.seats++;
     }
