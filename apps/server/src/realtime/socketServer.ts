@@ -39,7 +39,6 @@ import { matchIdOfRoom, matchRoom, seatRoom, sessionKeyOfRoom, sessionRoom, spec
 import { type EventCost, type SocketLimits, socketAddress } from './socketLimits.ts';
 import { encodeAsTextOnly } from './textOnlyEncoding.ts';
 import { eventsFor, logFor, viewFor } from './views.ts';
-import { WriteCoalescer } from './writeCoalescing.ts';
 
 interface SocketData {
   user: PublicUser | null;
@@ -81,7 +80,6 @@ export class Realtime implements MatchListener {
   /** Set when the adapter runs over Redis; `redis.up` false means degraded. */
   redis: RedisLink | null = null;
   private catchUp: CrossProcessCatchUp | null = null;
-  private readonly writes: WriteCoalescer;
   shuttingDown = false;
 
   constructor(
@@ -139,7 +137,6 @@ export class Realtime implements MatchListener {
         });
     });
     encodeAsTextOnly(this.io);
-    this.writes = new WriteCoalescer(this.io);
     this.io.on('connection', (socket) => this.onConnection(socket));
   }
 
@@ -533,8 +530,6 @@ export class Realtime implements MatchListener {
         at: atIso,
       };
       const room = seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat);
-      // The mover's acknowledgement follows in a moment: one write carries both.
-      this.writes.holdRoom(room);
       via.to(room).emit('match:update', update);
       if (seat === null) this.deps.metrics.updatesBuilt.spectators++;
       else this.deps.metrics.updatesBuilt.seats++;
