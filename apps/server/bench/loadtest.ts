@@ -9,8 +9,11 @@
  * action, bytes per push, server memory per loaded match, errors, and lost or duplicated actions.
  *
  *   pnpm loadtest [-- --game loos --scenario loos-1915 --matches 100 --spectators 1 --think 1000
- *                     --seconds 20 --db postgres]
+ *                     --seconds 20 --db postgres --advance 0.25]
  *   --think is each player's mean pause before an action, in ms (0: submit as soon as possible).
+ *   --advance is how often a player takes a choice without parameters when one is offered (end the
+ *   phase, finish or take the standard set-up): uniformly random players re-place set-up units for
+ *   ever, so a game would never leave its set-up. 0 makes every choice equally likely.
  *   env: LOADTEST_DATABASE_URL or TEST_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test)
  */
 import { randomBytes } from 'node:crypto';
@@ -38,6 +41,7 @@ const { values } = parseArgs({
     think: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '20' },
     db: { type: 'string', default: 'postgres' },
+    advance: { type: 'string', default: '0.25' },
   },
 });
 const hosted: Record<string, GameModule> = { ...games, skirmish: skirmish as unknown as GameModule };
@@ -49,7 +53,9 @@ const MATCHES = Number(values.matches);
 const SPECTATORS = Number(values.spectators);
 const THINK_MS = Number(values.think);
 const SECONDS = Number(values.seconds);
+const ADVANCE = Number(values.advance);
 if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error('--db is postgres or pglite');
+if (!(ADVANCE >= 0 && ADVANCE <= 1)) throw new Error('--advance is a probability, 0 to 1');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const adminUrl =
@@ -201,7 +207,9 @@ try {
           continue;
         }
         const pick = (n: number) => Math.floor(Math.random() * n);
-        const action = pickAction(choices[pick(choices.length)]!, pick);
+        const buttons = choices.filter((c) => c.params.length === 0);
+        const pool = buttons.length > 0 && Math.random() < ADVANCE ? buttons : choices;
+        const action = pickAction(pool[pick(pool.length)]!, pick);
         const t0 = performance.now();
         sentAt.set(`${t.id}:${t.seq + 1}`, t0);
         let ack: SubmitAck;
@@ -251,7 +259,7 @@ try {
   console.log('');
   console.log(`game                    ${game.id} / ${scenario.id} on ${values.db}`);
   console.log(
-    `matches                 ${MATCHES} (2 players + ${SPECTATORS} spectator(s) each), ${fmt(elapsed)} s, think ${THINK_MS} ms`,
+    `matches                 ${MATCHES} (2 players + ${SPECTATORS} spectator(s) each), ${fmt(elapsed)} s, think ${THINK_MS} ms, advance ${ADVANCE}`,
   );
   console.log(
     `actions acknowledged    ${actions} (${tables.filter((t) => t.finished).length} matches finished)`,
