@@ -29,7 +29,7 @@ import { requireSight } from '../matches/access.ts';
 import { type LiveMatch, seatOf } from '../matches/liveMatch.ts';
 import type { MatchStore } from '../matches/matchStore.ts';
 import type { CommittedStep, MatchListener, Play } from '../matches/play.ts';
-import { summaryDiff, summaryFor } from '../matches/summary.ts';
+import { summaryFor, summaryPatchFor } from '../matches/summary.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { jsonProblem } from '../untrustedJson.ts';
@@ -510,15 +510,14 @@ export class Realtime implements MatchListener {
       // A step pushed from the database (catch-up after a Redis outage) has no match before it
       // at hand and goes whole.
       const view = viewFor(m, seat);
-      const summary = summaryFor(m, seat, at);
       let change: Pick<MatchUpdate, 'view' | 'patch' | 'summary' | 'summaryPatch'>;
       if (before) {
-        const summaryPatch = summaryDiff(summaryFor(before, seat, at), summary, step.seq, atIso);
+        const summaryPatch = summaryPatchFor(before, m, seat, at);
         change = {
           patch: diffJson(viewFor(before, seat), view),
           ...(summaryPatch.length > 0 ? { summaryPatch } : {}),
         };
-      } else change = { view, summary };
+      } else change = { view, summary: summaryFor(m, seat, at) };
       const update: MatchUpdate = {
         matchId: m.id,
         seq: step.seq,
