@@ -9,8 +9,11 @@
  * action, bytes per push, server memory per loaded match, errors, and lost or duplicated actions.
  *
  *   pnpm loadtest [-- --game loos --scenario loos-1915 --matches 100 --spectators 1 --think 1000
- *                     --seconds 20 --db postgres]
+ *                     --seconds 20 --db postgres --advance 0.25]
  *   --think is each player's mean pause before an action, in ms (0: submit as soon as possible).
+ *   --advance is how often a player takes a choice without parameters when one is offered (end the
+ *   phase, finish or take the standard set-up): uniformly random players re-place set-up units for
+ *   ever, so a game would never leave its set-up. 0 makes every choice equally likely.
  *   env: LOADTEST_DATABASE_URL or TEST_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test)
  */
 import { randomBytes } from 'node:crypto';
@@ -38,6 +41,7 @@ const { values } = parseArgs({
     think: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '20' },
     db: { type: 'string', default: 'postgres' },
+    advance: { type: 'string', default: '0.25' },
   },
 });
 const hosted: Record<string, GameModule> = { ...games, skirmish: skirmish as unknown as GameModule };
@@ -49,7 +53,10 @@ const MATCHES = Number(values.matches);
 const SPECTATORS = Number(values.spectators);
 const THINK_MS = Number(values.think);
 const SECONDS = Number(values.seconds);
+const ADVANCE = Number(values.advance);
+const [seatA, seatB] = scenario.seats.map((s) => s.id) as [string, string];
 if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error('--db is postgres or pglite');
+if (!(ADVANCE >= 0 && ADVANCE <= 1)) throw new Error('--advance is a probability, 0 to 1');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const adminUrl =
@@ -85,14 +92,37 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
   return out;
 }
 
+/**
+ * Opens a new match at the table and has its players and watchers join it: a table keeps playing
+ * when a match ends, so the load stays what was asked for.
+ */
+async function startMatch(t: Table): Promise<void> {
+  const m = await t.owner.createMatch({ game: game!.id, scenario: scenario!.id, seat: seatA });
+  await t.guest.join(m.id, seatB);
+  for (const p of [...Object.values(t.players), ...t.watchers]) {
+    // What a player holds of the previous match is done with.
+    p.updates.length = 0;
+    const ack = await p.join(m.id, t.watchers.includes(p) ? 'spectator' : 'seat');
+    if (!ack.ok) throw new Error(`join: ${ack.error.code}`);
+  }
+  t.id = m.id;
+  t.seq = 0;
+  t.acked = 0;
+  t.played.push({ id: m.id, acked: 0 });
+}
+
 interface Table {
+  /** The match being played now. */
   id: string;
   owner: TestUser;
+  guest: TestUser;
   players: Record<string, Player>;
   watchers: Player[];
   seq: number;
   acked: number;
-  finished: boolean;
+  /** Every match this table played, with the actions acknowledged in it. */
+  played: { id: string; acked: number }[];
+  finished: number;
 }
 
 let dropDatabase = async () => {};
@@ -117,7 +147,6 @@ const server = new ServerProcess(await freePort(), {
 try {
   await server.start(60_000);
   const pid = server.pid!;
-  const [seatA, seatB] = scenario.seats.map((s) => s.id) as [string, string];
   console.log(
     `${game.title} / ${scenario.name} on ${values.db}: setting up ${MATCHES} matches (${MATCHES * (2 + SPECTATORS)} sockets)`,
   );
@@ -133,15 +162,23 @@ try {
         TestUser.signUp(server.url, `a${i}_${tag}`),
         TestUser.signUp(server.url, `b${i}_${tag}`),
       ]);
-      const m = await a.createMatch({ game: game.id, scenario: scenario.id, seat: seatA });
-      await b.join(m.id, seatB);
       const players = { [seatA]: await a.connect(), [seatB]: await b.connect() };
-      for (const p of Object.values(players)) await p.join(m.id, 'seat');
       const watchers = await Promise.all(
         Array.from({ length: SPECTATORS }, () => Player.connect(server.url)),
       );
-      for (const w of watchers) await w.join(m.id, 'spectator');
-      return { id: m.id, owner: a, players, watchers, seq: 0, acked: 0, finished: false };
+      const t: Table = {
+        id: '',
+        owner: a,
+        guest: b,
+        players,
+        watchers,
+        seq: 0,
+        acked: 0,
+        played: [],
+        finished: 0,
+      };
+      await startMatch(t);
+      return t;
     },
   );
   await sleep(500);
@@ -183,8 +220,9 @@ try {
         if (performance.now() >= stopAt) break;
         const latest = anyPlayer.updates.at(-1)?.summary ?? anyPlayer.snapshot!.summary;
         if (latest.status !== 'active') {
-          t.finished = true;
-          break;
+          t.finished++;
+          await startMatch(t);
+          continue;
         }
         const seat = latest.toAct[Math.floor(Math.random() * latest.toAct.length)]!;
         const me = t.players[seat]!;
@@ -201,7 +239,9 @@ try {
           continue;
         }
         const pick = (n: number) => Math.floor(Math.random() * n);
-        const action = pickAction(choices[pick(choices.length)]!, pick);
+        const buttons = choices.filter((c) => c.params.length === 0);
+        const pool = buttons.length > 0 && Math.random() < ADVANCE ? buttons : choices;
+        const action = pickAction(pool[pick(pool.length)]!, pick);
         const t0 = performance.now();
         sentAt.set(`${t.id}:${t.seq + 1}`, t0);
         let ack: SubmitAck;
@@ -224,6 +264,7 @@ try {
         ackMs.push(performance.now() - t0);
         t.seq = ack.seq;
         t.acked++;
+        t.played.at(-1)!.acked++;
       }
     }),
   );
@@ -234,11 +275,15 @@ try {
   // Every acknowledged action is in the match, once: the server's seq equals what was acknowledged.
   let lost = 0;
   let extra = 0;
-  await inBatches(tables, 20, async (t) => {
-    const summary = (await t.owner.request<MatchSummary>('GET', `/api/matches/${t.id}`)).body;
-    if (summary.seq < t.acked) lost += t.acked - summary.seq;
-    if (summary.seq > t.acked) extra += summary.seq - t.acked;
-  });
+  await inBatches(
+    tables.flatMap((t) => t.played.map((p) => ({ owner: t.owner, ...p }))),
+    20,
+    async (p) => {
+      const summary = (await p.owner.request<MatchSummary>('GET', `/api/matches/${p.id}`)).body;
+      if (summary.seq < p.acked) lost += p.acked - summary.seq;
+      if (summary.seq > p.acked) extra += summary.seq - p.acked;
+    },
+  );
 
   const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
   sorted(ackMs);
@@ -251,10 +296,10 @@ try {
   console.log('');
   console.log(`game                    ${game.id} / ${scenario.id} on ${values.db}`);
   console.log(
-    `matches                 ${MATCHES} (2 players + ${SPECTATORS} spectator(s) each), ${fmt(elapsed)} s, think ${THINK_MS} ms`,
+    `matches                 ${MATCHES} (2 players + ${SPECTATORS} spectator(s) each), ${fmt(elapsed)} s, think ${THINK_MS} ms, advance ${ADVANCE}`,
   );
   console.log(
-    `actions acknowledged    ${actions} (${tables.filter((t) => t.finished).length} matches finished)`,
+    `actions acknowledged    ${actions} (${tables.reduce((n, t) => n + t.finished, 0)} matches finished and replaced by new ones)`,
   );
   console.log(`actions per second      ${fmt(actions / elapsed)}`);
   console.log(`ack latency             ${dist(ackMs)}`);
@@ -266,7 +311,7 @@ try {
     `bytes per push          p50 ${percentile(pushBytes, 50)} / p95 ${percentile(pushBytes, 95)} / max ${pushBytes.at(-1)} (${pushBytes.length} pushes to players)`,
   );
   console.log(
-    `server RSS              idle ${fmt(idle.rssBytes / 2 ** 20, 1)} MB, loaded ${fmt(loaded.rssBytes / 2 ** 20, 1)} MB, after play ${fmt(after.rssBytes / 2 ** 20, 1)} MB: ${fmt((after.rssBytes - idle.rssBytes) / MATCHES / 1024, 1)} KB per loaded match (with its sockets)`,
+    `server RSS              idle ${fmt(idle.rssBytes / 2 ** 20, 1)} MB, loaded ${fmt(loaded.rssBytes / 2 ** 20, 1)} MB, after play ${fmt(after.rssBytes / 2 ** 20, 1)} MB: ${fmt((loaded.rssBytes - idle.rssBytes) / MATCHES / 1024, 1)} KB per loaded match before play, ${fmt((after.rssBytes - idle.rssBytes) / MATCHES / 1024, 1)} KB after (with its sockets; the garbage collector and the database's caches move both)`,
   );
   console.log(`errors                  ${errors}`);
   console.log(`lost / extra actions    ${lost} / ${extra}`);

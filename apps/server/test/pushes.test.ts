@@ -51,15 +51,20 @@ describe('small pushes (issue 14): after the first full view, each recipient get
     await database?.drop();
   });
 
-  /** Plays `steps` random legal actions, each chosen from the player's own folded view. */
-  async function play(steps: number, watchers: Player[] = []): Promise<void> {
+  /**
+   * Plays `steps` random legal actions, each chosen from the player's own folded view; a choice
+   * named in `prefer` is taken whenever it is offered.
+   */
+  async function play(steps: number, watchers: Player[] = [], prefer: string[] = []): Promise<void> {
     for (let i = 0; i < steps; i++) {
       const british = players.british!;
       const held = british.updates.at(-1)?.view ?? british.snapshot!.view;
       const seat = loos.status(held).toAct[0]!;
       const me = players[seat]!;
       const view = me.updates.at(-1)?.view ?? me.snapshot!.view;
-      const action = pickAction(loos.choices(view, seat)[pick(loos.choices(view, seat).length)]!, pick);
+      const choices = loos.choices(view, seat);
+      const preferred = choices.find((c) => prefer.includes(c.action));
+      const action = pickAction(preferred ?? choices[pick(choices.length)]!, pick);
       expect(await me.submit(match.id, action, seq)).toEqual({ ok: true, seq: seq + 1 });
       seq++;
       await Promise.all([...Object.values(players), ...watchers].map((p) => p.waitForSeq(seq)));
@@ -82,6 +87,39 @@ describe('small pushes (issue 14): after the first full view, each recipient get
     expect(players.german!.updates.at(-1)!.view).toEqual(
       late.mode === 'full' ? late.snapshot.view : late.view,
     );
+  });
+
+  it('sends the summary only where the step changed more than its seq and time, and the folded summary stays right', async () => {
+    const from = players.german!.updates.length;
+    const pushedSince = () =>
+      players
+        .german!.raw.filter((r) => (r as { event: string }).event === 'match:update')
+        .slice(from)
+        .map((r) => (r as { payload: Record<string, unknown> }).payload);
+    // Some steps of the set-up, then its end: the phase and the side to act change.
+    await play(1, [], ['deployStandard']);
+    await play(1, [], ['endDeployment']);
+    await play(3);
+    const pushed = players.german!.updates.slice(from);
+    const raw = pushedSince();
+    // No push carries the whole summary; a step that changed nothing else in it carries nothing.
+    for (const r of raw) expect(r.summary).toBeUndefined();
+    const bare = raw.filter((r) => r.summaryPatch === undefined);
+    const patched = raw.filter((r) => r.summaryPatch !== undefined);
+    expect(bare.length).toBeGreaterThan(0);
+    expect(patched.length).toBeGreaterThan(0);
+    for (const u of pushed) {
+      expect(u.summary.seq).toBe(u.seq);
+      expect(u.summary.updatedAt).toBe(u.at);
+    }
+    // What the pushes folded to is what the server says now, for each seat.
+    for (const p of Object.values(players)) {
+      const fresh = await p.socket.emitWithAck('match:sync', { matchId: match.id, lastSeq: seq });
+      if (!fresh.ok) throw new Error(fresh.error.message);
+      expect(p.updates.at(-1)!.summary).toEqual(
+        fresh.mode === 'full' ? fresh.snapshot.summary : fresh.summary,
+      );
+    }
   });
 
   it('builds no spectator update while nobody watches, and does once someone does', async () => {

@@ -63,6 +63,7 @@ function update(seq: number, extra: Partial<MatchUpdate> = {}): MatchUpdate {
     view: { at: seq },
     events: [{ type: 'moved', text: `step ${seq}` }],
     undoneSeqs: [],
+    at: '2026-01-01T00:00:00.000Z',
     summary: summary(seq),
     ...extra,
   };
@@ -77,6 +78,31 @@ describe('match state', () => {
     expect(state.seq).toBe(3);
     expect(state.view).toEqual({ at: 3 });
     expect(state.log.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps its summary right from a push that carries none: only the seq and time move', () => {
+    const { summary: _none, ...bare } = update(3, { at: '2026-01-01T00:05:00.000Z' });
+    const { state, outcome } = applyUpdate(base, bare);
+    expect(outcome).toBe('applied');
+    expect(state.summary).toEqual({ ...summary(3), updatedAt: '2026-01-01T00:05:00.000Z' });
+  });
+
+  it('folds a summary patch into the summary it holds, and syncs when the patch does not fit', () => {
+    const { summary: _none, ...bare } = update(3, { at: '2026-01-01T00:05:00.000Z' });
+    const patched = applyUpdate(base, {
+      ...bare,
+      summaryPatch: [
+        { p: ['toAct', 0], v: 'blue' },
+        { p: ['yourTurn'], v: false },
+      ],
+    });
+    expect(patched.state.summary).toEqual({
+      ...summary(3, { toAct: ['blue'], yourTurn: false }),
+      updatedAt: '2026-01-01T00:05:00.000Z',
+    });
+    const misfit = applyUpdate(base, { ...bare, summaryPatch: [{ p: ['seats', 4, 'name'], v: 'x' }] });
+    expect(misfit.outcome).toBe('gap');
+    expect(misfit.state.summary).toBe(base.summary);
   });
 
   it('ignores an update it already has', () => {

@@ -3,7 +3,7 @@
  * socket.io events. Every payload that crosses the wire has a zod schema here; both sides validate
  * with it, so a change is made in one place. Keep it stable: add fields and events, never rename.
  */
-import type { Json, JsonObject } from '@salient/engine';
+import { applyJsonPatch, type Json, type JsonObject, type JsonPatch } from '@salient/engine';
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
@@ -565,7 +565,10 @@ export const patchOp = z.union([
 /**
  * match:update — pushed to each recipient after every committed step, seen from their seat:
  * `patch` turns the view you hold (at `seq - 1`) into view(state, yourSeat) at `seq` (a full `view`
- * comes instead only where a server sends one); `events` are only those you may see.
+ * comes instead only where a server sends one); `events` are only those you may see. `at` is the
+ * server's time of the step. The match summary comes the same way: a full `summary` only where a
+ * server sends one, otherwise `summaryPatch` (absent when nothing else changed) applies to the
+ * summary you hold once the step's own fields are set — see summaryAfterUpdate.
  * `kind: 'undo'` means steps were taken back: `undoneSeqs` lists them, and the new view is the
  * restored position.
  * Apply an update whose seq is one more than the seq you hold; ignore one you already hold (it
@@ -582,10 +585,42 @@ export const matchUpdate = z
     patch: z.array(patchOp).optional(),
     events: z.array(gameEventSchema),
     undoneSeqs: z.array(z.number().int()),
-    summary: matchSummary,
+    at: z.string(),
+    summary: matchSummary.optional(),
+    summaryPatch: z.array(patchOp).optional(),
   })
-  .refine((u) => (u.view === undefined) !== (u.patch === undefined), 'exactly one of view and patch');
+  .refine((u) => (u.view === undefined) !== (u.patch === undefined), 'exactly one of view and patch')
+  .refine(
+    (u) => u.summary === undefined || u.summaryPatch === undefined,
+    'summary or summaryPatch, not both',
+  );
 export type MatchUpdate = z.infer<typeof matchUpdate>;
+
+/**
+ * The summary with a step's own fields set: its seq, its time as `updatedAt`, and the clock read at
+ * that time. A summary patch is the difference between this and the summary after the step, so a
+ * push whose step changed nothing else carries no summary at all.
+ */
+export function summaryStepped(held: MatchSummary, seq: number, at: string): MatchSummary {
+  const clock = held.clock.kind === 'none' ? held.clock : { ...held.clock, asOf: at };
+  return { ...held, seq, updatedAt: at, clock };
+}
+
+/**
+ * The summary after an update, from the one held at `seq - 1`. Throws when the patch does not fit
+ * it (the caller then syncs, as for a view patch).
+ */
+export function summaryAfterUpdate(
+  held: MatchSummary,
+  u: Pick<MatchUpdate, 'seq' | 'at' | 'summary' | 'summaryPatch'>,
+): MatchSummary {
+  if (u.summary) return u.summary;
+  const stepped = summaryStepped(held, u.seq, u.at);
+  if (!u.summaryPatch || u.summaryPatch.length === 0) return stepped;
+  // The patch's operations were checked with the update (patchOp); the server that made it is the
+  // one that sends every summary, so the result is not validated again on every push.
+  return applyJsonPatch(stepped as unknown as Json, u.summaryPatch as JsonPatch) as unknown as MatchSummary;
+}
 
 export const spectatorCount = z.object({ matchId: z.string(), count: z.number().int().min(0) });
 export type SpectatorCount = z.infer<typeof spectatorCount>;

@@ -19,7 +19,12 @@ export type DatabaseTarget =
  * path (appending an action), where Prisma's own overhead was a third of an action's cost.
  */
 export interface SqlRunner {
-  query<R>(sql: string, params: unknown[]): Promise<R[]>;
+  /**
+   * `name` makes it a prepared statement on PostgreSQL: parsed and planned once per connection,
+   * then only executed (PGlite, in process, parses each time). A name must always go with the
+   * same text.
+   */
+  query<R>(sql: string, params: unknown[], name?: string): Promise<R[]>;
 }
 
 export interface Database {
@@ -57,7 +62,8 @@ async function adaptersFor(target: DatabaseTarget, onIdleError: (err: Error) => 
       migrationsDone: () => migrations.disposeAll(),
       client: new PrismaPg(pool),
       sql: {
-        query: async <R>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as R[],
+        query: async <R>(text: string, values: unknown[], name?: string) =>
+          (await pool.query(name ? { name, text, values } : { text, values })).rows as R[],
       },
       close: () => pool.end(),
     };

@@ -48,27 +48,31 @@ SELECT (SELECT count(*) FROM step)::int AS n`;
  * which is most of what an action costs. Returns false when the match was not at `fromSeq`.
  */
 export async function appendAction(sql: SqlRunner, a: Append): Promise<boolean> {
-  const rows = await sql.query<{ n: number }>(APPEND_SQL, [
-    a.matchId,
-    a.fromSeq,
-    a.fromSeq + 1,
-    a.next.status,
-    a.next.turn,
-    a.next.phase,
-    JSON.stringify(a.next.toAct),
-    jsonOrNull(a.next.outcome),
-    jsonOrNull(a.next.clock),
-    iso(a.next.clockSince),
-    iso(a.next.deadline),
-    iso(a.next.finishedAt),
-    new Date(a.now).toISOString(),
-    a.seat,
-    JSON.stringify(a.action),
-    JSON.stringify(a.events),
-    a.undoable,
-    a.clientActionId,
-    jsonOrNull(a.snapshot),
-  ]);
+  const rows = await sql.query<{ n: number }>(
+    APPEND_SQL,
+    [
+      a.matchId,
+      a.fromSeq,
+      a.fromSeq + 1,
+      a.next.status,
+      a.next.turn,
+      a.next.phase,
+      JSON.stringify(a.next.toAct),
+      jsonOrNull(a.next.outcome),
+      jsonOrNull(a.next.clock),
+      iso(a.next.clockSince),
+      iso(a.next.deadline),
+      iso(a.next.finishedAt),
+      new Date(a.now).toISOString(),
+      a.seat,
+      JSON.stringify(a.action),
+      JSON.stringify(a.events),
+      a.undoable,
+      a.clientActionId,
+      jsonOrNull(a.snapshot),
+    ],
+    'salient_append_one',
+  );
   return rows[0]?.n === 1;
 }
 

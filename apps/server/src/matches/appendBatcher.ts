@@ -111,7 +111,11 @@ export class AppendBatcher {
 
   private async commit(batch: Pending[]): Promise<void> {
     try {
-      const rows = await this.sql.query<{ i: number }>(BATCH_SQL, [JSON.stringify(batch.map(row))]);
+      const rows = await this.sql.query<{ i: number }>(
+        BATCH_SQL,
+        [JSON.stringify(batch.map(row))],
+        'salient_append_batch',
+      );
       this.metrics.appendsCommitted(1, batch.length);
       const appended = new Set(rows.map((r) => r.i));
       batch.forEach((p, i) => {

@@ -64,3 +64,11 @@ export function pack(m: LiveMatch): boolean {
 export function packedBytes(m: LiveMatch): number | null {
   return m instanceof PackableMatch ? m.packedBytes() : null;
 }
+
+/**
+ * A shallow copy of a loaded match, its state included: a spread alone would leave the state out,
+ * since it lives behind PackableMatch's accessor, not in an own field.
+ */
+export function copyOfMatch(m: LiveMatch): LiveMatch {
+  return { ...m, state: m.state };
+}

@@ -10,6 +10,7 @@ import { flaggedSeat, msUntilFlag, nextDeadline, remainingAt } from './clocks.ts
 import type { LiveMatch } from './liveMatch.ts';
 import { seatOf } from './liveMatch.ts';
 import type { MatchStore } from './matchStore.ts';
+import { copyOfMatch } from './packedState.ts';
 
 /** A step the log gained: what the realtime layer tells every recipient. */
 export interface CommittedStep {
@@ -19,10 +20,11 @@ export interface CommittedStep {
   events: GameEvent[];
   undoneSeqs: number[];
   /**
-   * The full state before the step: recipients get the difference between their two views. Absent
-   * for a step pushed again from the database (catch-up): recipients then get the whole view.
+   * The match as it was before the step (its full state included): recipients get the difference
+   * between their two views and their two summaries. Absent for a step pushed again from the
+   * database (catch-up): recipients then get the whole view and summary.
    */
-  stateBefore?: object;
+  before?: LiveMatch;
 }
 
 /** What the play layer needs from the outside world once a step is durable. */
@@ -175,13 +177,14 @@ export class Play {
       });
     }
 
-    const stateBefore = m.state;
+    // A shallow copy is enough: the step replaces the fields it changes, it mutates none of them.
+    const before = copyOfMatch(m);
     Object.assign(m, next, { seq: newSeq, state: result.state, updatedAt: new Date(now) });
     m.recentActionIds.add(clientActionId, newSeq);
     this.scheduleFlag(m);
     this.listener.stepCommitted(
       m,
-      { seq: newSeq, kind: 'action', seat, events: result.events, undoneSeqs: [], stateBefore },
+      { seq: newSeq, kind: 'action', seat, events: result.events, undoneSeqs: [], before },
       previousToAct,
     );
     return { ok: true, seq: newSeq };
@@ -291,7 +294,7 @@ export class Play {
           seq: again.seq,
         });
       }
-      const stateBefore = m.state;
+      const before = copyOfMatch(m);
       Object.assign(m, next, { seq: newSeq, state, updatedAt: new Date(now) });
       this.scheduleFlag(m);
       const step: CommittedStep = {
@@ -300,7 +303,7 @@ export class Play {
         seat,
         events: [event],
         undoneSeqs: [last.seq],
-        stateBefore,
+        before,
       };
       this.listener.stepCommitted(m, step, previousToAct);
       return { ok: true, seq: newSeq };

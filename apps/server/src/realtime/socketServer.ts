@@ -29,7 +29,7 @@ import { requireSight } from '../matches/access.ts';
 import { type LiveMatch, seatOf } from '../matches/liveMatch.ts';
 import type { MatchStore } from '../matches/matchStore.ts';
 import type { CommittedStep, MatchListener, Play } from '../matches/play.ts';
-import { summaryFor } from '../matches/summary.ts';
+import { summaryFor, summaryPatchFor } from '../matches/summary.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { jsonProblem } from '../untrustedJson.ts';
@@ -37,6 +37,7 @@ import { type ChatRow, CrossProcessCatchUp } from './catchUp.ts';
 import { RedisLink } from './redisLink.ts';
 import { matchIdOfRoom, matchRoom, seatRoom, sessionKeyOfRoom, sessionRoom, spectatorRoom } from './rooms.ts';
 import { type EventCost, type SocketLimits, socketAddress } from './socketLimits.ts';
+import { encodeAsTextOnly } from './textOnlyEncoding.ts';
 import { eventsFor, logFor, viewFor } from './views.ts';
 
 interface SocketData {
@@ -135,6 +136,7 @@ export class Realtime implements MatchListener {
           next(new Error('authentication failed'));
         });
     });
+    encodeAsTextOnly(this.io);
     this.io.on('connection', (socket) => this.onConnection(socket));
   }
 
@@ -496,16 +498,26 @@ export class Realtime implements MatchListener {
   private emitStep(via: SalientServer | SalientServer['local'], m: LiveMatch, step: CommittedStep): void {
     const recipients: (string | null)[] = m.seats.map((s) => s.seat);
     if (this.mayHaveSpectators(m.id)) recipients.push(null);
+    // The summaries are read at the step's own time, so that the one before and the one after differ
+    // only where the step changed them, and `at` tells the client that time.
+    const at = m.updatedAt.getTime();
+    const atIso = m.updatedAt.toISOString();
+    const before = step.before;
     for (const seat of recipients) {
       // Each recipient holds its view at seq - 1 (from its join, a sync or the previous push), so
       // it gets only the difference: a few hundred bytes instead of the whole view. The patch is
       // built from the recipient's own two views, so it carries nothing its full view would not.
-      // A step pushed from the database (catch-up after a Redis outage) has no state before it
+      // A step pushed from the database (catch-up after a Redis outage) has no match before it
       // at hand and goes whole.
       const view = viewFor(m, seat);
-      const change = step.stateBefore
-        ? { patch: diffJson(viewFor(m, seat, step.stateBefore), view) }
-        : { view };
+      let change: Pick<MatchUpdate, 'view' | 'patch' | 'summary' | 'summaryPatch'>;
+      if (before) {
+        const summaryPatch = summaryPatchFor(before, m, seat, at);
+        change = {
+          patch: diffJson(viewFor(before, seat), view),
+          ...(summaryPatch.length > 0 ? { summaryPatch } : {}),
+        };
+      } else change = { view, summary: summaryFor(m, seat, at) };
       const update: MatchUpdate = {
         matchId: m.id,
         seq: step.seq,
@@ -514,9 +526,10 @@ export class Realtime implements MatchListener {
         ...change,
         events: m.status === 'finished' ? step.events : eventsFor(step.events, seat),
         undoneSeqs: step.undoneSeqs,
-        summary: summaryFor(m, seat),
+        at: atIso,
       };
-      via.to(seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat)).emit('match:update', update);
+      const room = seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat);
+      via.to(room).emit('match:update', update);
       if (seat === null) this.deps.metrics.updatesBuilt.spectators++;
       else this.deps.metrics.updatesBuilt.seats++;
     }

@@ -11,6 +11,7 @@ import {
   SOCKET_PATH,
   type SubmitAck,
   type SyncAck,
+  summaryAfterUpdate,
 } from '@salient/protocol';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
@@ -128,14 +129,22 @@ export class TestUser {
   }
 }
 
-/** A push as a client holds it once folded in: the update with the full view it leads to. */
-export type ReceivedUpdate = MatchUpdate & { view: JsonObject };
+/** A push as a client holds it once folded in: the update with the full view and summary it leads to. */
+export type ReceivedUpdate = MatchUpdate & { view: JsonObject; summary: MatchSummary };
+
+/** What a client holds of one match: the view and summary at `seq`. */
+interface Held {
+  seq: number;
+  view: JsonObject;
+  summary: MatchSummary;
+}
 
 /**
  * A socket.io client that records every push, as a browser tab would, and tracks the match's seq
  * from the updates it receives. Updates carry patches; like the web client, it applies each to the
  * view it holds, so `updates[i].view` is the full view after that step (a patch that does not fit
- * fails the test).
+ * fails the test); likewise `updates[i].summary` folds the summary patches (and match:summary
+ * pushes) into the summary it holds.
  */
 export class Player {
   readonly updates: ReceivedUpdate[] = [];
@@ -144,7 +153,7 @@ export class Player {
   seq = 0;
   private counter = 0;
   /** matchId -> the seq and view this client holds. */
-  private readonly held = new Map<string, { seq: number; view: JsonObject }>();
+  private readonly held = new Map<string, Held>();
   private readonly waiters = new Set<(u: ReceivedUpdate) => void>();
 
   private constructor(readonly socket: ClientSocket) {
@@ -155,33 +164,46 @@ export class Player {
       this.seq = Math.max(this.seq, u.seq);
       for (const w of [...this.waiters]) w(received);
     });
+    socket.on('match:summary', (summary) => {
+      // As the web client: a summary never moves the position; an older one was overtaken.
+      const held = this.held.get(summary.id);
+      if (held && summary.seq >= held.summary.seq) held.summary = summary;
+    });
   }
 
   private fold(u: MatchUpdate): ReceivedUpdate {
     const held = this.held.get(u.matchId);
-    let view: JsonObject | null = null;
-    if (u.view) view = u.view;
-    else if (held && held.seq === u.seq - 1) view = applyJsonPatch(held.view, u.patch ?? []) as JsonObject;
-    if (!view) {
-      // This client holds no view the patch continues (it synced by hand, or missed a step): a
-      // test that reads the view fails here rather than comparing undefined with undefined.
+    let next: Held | null = null;
+    if (held && held.seq === u.seq - 1) {
+      const view = u.view ?? (applyJsonPatch(held.view, u.patch ?? []) as JsonObject);
+      next = { seq: u.seq, view, summary: summaryAfterUpdate(held.summary, u) };
+    } else if (u.view && u.summary) next = { seq: u.seq, view: u.view, summary: u.summary };
+    if (!next) {
+      // This client holds nothing the patches continue (it synced by hand, or missed a step): a
+      // test that reads the view or summary fails here rather than comparing undefined with undefined.
       this.held.delete(u.matchId);
-      return Object.defineProperty({ ...u }, 'view', {
-        get() {
-          throw new Error(`update ${u.seq} of ${u.matchId} does not follow the view this client holds`);
-        },
-      }) as ReceivedUpdate;
+      const missing = () => {
+        throw new Error(`update ${u.seq} of ${u.matchId} does not follow what this client holds`);
+      };
+      return Object.defineProperties(
+        { ...u },
+        { view: { get: missing }, summary: { get: missing } },
+      ) as ReceivedUpdate;
     }
-    this.held.set(u.matchId, { seq: u.seq, view });
-    return { ...u, view };
+    this.held.set(u.matchId, next);
+    return { ...u, view: next.view, summary: next.summary };
   }
 
   /** match:sync, folding the answer into the view this client holds, as the web client does. */
   async sync(matchId: string, lastSeq: number): Promise<SyncAck> {
     const ack = await this.socket.emitWithAck('match:sync', { matchId, lastSeq });
     if (ack.ok) {
-      const [seq, view] = ack.mode === 'full' ? [ack.snapshot.seq, ack.snapshot.view] : [ack.seq, ack.view];
-      this.held.set(matchId, { seq, view });
+      const held: Held =
+        ack.mode === 'full'
+          ? { seq: ack.snapshot.seq, view: ack.snapshot.view, summary: ack.snapshot.summary }
+          : { seq: ack.seq, view: ack.view, summary: ack.summary };
+      this.held.set(matchId, held);
+      const seq = held.seq;
       this.seq = Math.max(this.seq, seq);
     }
     return ack;
@@ -210,7 +232,11 @@ export class Player {
     if (ack.ok) {
       this.snapshot = ack.snapshot;
       this.seq = ack.snapshot.seq;
-      this.held.set(matchId, { seq: ack.snapshot.seq, view: ack.snapshot.view });
+      this.held.set(matchId, {
+        seq: ack.snapshot.seq,
+        view: ack.snapshot.view,
+        summary: ack.snapshot.summary,
+      });
     }
     return ack;
   }

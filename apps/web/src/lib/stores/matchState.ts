@@ -1,12 +1,13 @@
 import { applyJsonPatch, type JsonObject } from '@salient/engine';
-import type {
-  ChatMessage,
-  LogEntry,
-  MatchSnapshot,
-  MatchSummary,
-  MatchUpdate,
-  SpectatorCount,
-  SyncAck,
+import {
+  type ChatMessage,
+  type LogEntry,
+  type MatchSnapshot,
+  type MatchSummary,
+  type MatchUpdate,
+  type SpectatorCount,
+  type SyncAck,
+  summaryAfterUpdate,
 } from '@salient/protocol';
 
 /**
@@ -72,10 +73,13 @@ export function applyUpdate(
   if (outcome === 'other-match' || outcome === 'duplicate') return { state, outcome };
   if (outcome === 'gap') return { state: { ...state, gap: true }, outcome };
   let view: JsonObject;
+  let summary: MatchSummary;
   try {
     view = u.patch ? (applyJsonPatch(state.view, u.patch) as JsonObject) : u.view!;
+    // The summary comes whole, as a patch, or not at all when the step changed only its seq and time.
+    summary = summaryAfterUpdate(state.summary, u);
   } catch {
-    // The patch does not fit the view we hold: ask for the position rather than guess.
+    // A patch does not fit what we hold: ask for the position rather than guess.
     return { state: { ...state, gap: true }, outcome: 'gap' };
   }
   const undone = new Set(u.undoneSeqs);
@@ -83,7 +87,7 @@ export function applyUpdate(
   if (u.kind === 'action' || u.events.length > 0)
     log.push({ seq: u.seq, seat: u.seat, events: u.events, undone: false });
   return {
-    state: { ...state, seq: u.seq, view, log, summary: u.summary, gap: false },
+    state: { ...state, seq: u.seq, view, log, summary, gap: false },
     outcome,
   };
 }

@@ -150,8 +150,8 @@ export class MatchStore implements Readable<MatchStoreValue> {
   private onUpdate(raw: unknown) {
     const parsed = matchUpdate.safeParse(raw);
     if (!parsed.success || !this.value.match) return;
-    noteClock(parsed.data.summary.clock);
     const { state, outcome } = applyUpdate(this.value.match, parsed.data);
+    if (outcome === 'applied') noteClock(state.summary.clock);
     this.set({ match: state });
     if (outcome === 'gap') void this.sync();
   }
