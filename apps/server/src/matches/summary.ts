@@ -63,5 +63,13 @@ export function summaryPatchFor(
   const next = stepFields(after, viewerSeat, at);
   const previous = stepFields(before, viewerSeat, at);
   const base = { ...previous, clock: next.clock.kind === 'live' ? null : previous.clock };
-  return diffJson(base as unknown as Json, next as unknown as Json);
+  // Field by field, under each field's own path: diffJson of the two objects would send the root
+  // whole when most of these fields change (turn, phase, whose turn), and a root replaced by these
+  // fields alone would wipe the rest of the summary the client holds (its id, game and seats).
+  const ops: JsonPatch = [];
+  for (const key of Object.keys(next) as (keyof typeof next)[]) {
+    for (const op of diffJson(base[key] as unknown as Json, next[key] as unknown as Json))
+      ops.push({ ...op, p: [key, ...op.p] });
+  }
+  return ops;
 }
