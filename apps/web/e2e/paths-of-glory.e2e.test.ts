@@ -101,6 +101,24 @@ describe('a Paths of Glory Introductory match in the browser', () => {
       expect(Math.min(...heights)).toBeGreaterThanOrEqual(10);
       await page.screenshot({ path: screenshotPath(name) });
     }
+    // A name left out shows while the mouse is over its space.
+    const map = (await watcher.locator('svg.board').boundingBox())!;
+    const unnamed = await watcher
+      .locator('svg.board g.graph-spaces [data-space]:not([data-named])')
+      .evaluateAll((els, m) => {
+        for (const el of els) {
+          const r = el.getBoundingClientRect();
+          const x = r.x + r.width / 2;
+          const y = r.y + r.height / 2;
+          if (x > m.x + 60 && x < m.x + m.width - 60 && y > m.y + 60 && y < m.y + m.height - 60)
+            return { id: el.getAttribute('data-space')!, x, y };
+        }
+        return null;
+      }, map);
+    expect(unnamed).not.toBeNull();
+    await watcher.mouse.move(unnamed!.x, unnamed!.y);
+    await watcher.waitForSelector(`svg.board g.graph-spaces [data-space="${unnamed!.id}"][data-named] text`);
+    await watcher.mouse.move(map.x + map.width + 50, map.y + 10);
     await ap.screenshot({ path: screenshotPath('pog-board-phone') });
     // The phone's map keeps most of the screen: hand and boxes sit behind one row of tabs under it.
     const mapHeight = (await ap.locator('svg.board').boundingBox())?.height ?? 0;
