@@ -241,6 +241,12 @@ describe('a Paths of Glory Introductory match in the browser', () => {
     expect(await declared.textContent()).toMatch(/Attack on Nancy.*Loss on Allied Powers.*\d+%/s);
     expect(await seqOf(cp)).toBe(await seqOf(watcher));
     await cp.screenshot({ path: screenshotPath('pog-declare-forecast-desktop') });
+    // Cancelled and picked again, it waits again.
+    await cp.click('[data-ready-choice="declareAttack"] button:has-text("Cancel")');
+    await cp.click('[data-choice="declareAttack"]');
+    await cp.click('button.option[data-option="Nancy"]');
+    await declared.waitFor();
+    expect(await seqOf(cp)).toBe(await seqOf(watcher));
     await act(cp, () => cp.click('[data-commit]'));
     // The first attacker waits for a commit too (no odds were on screen without an attacker); the
     // second goes at once, its odds having been shown while it was chosen.
