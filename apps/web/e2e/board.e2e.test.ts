@@ -221,6 +221,58 @@ describe('board in the browser', () => {
     expect(box.height).toBeGreaterThan(250);
     await page.screenshot({ path: screenshotPath('board-phone'), fullPage: true });
   });
+  it('brings a unit selected from the panel into view on a phone, keeping the zoom, but leaves a unit in sight where it is', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Fit the map' }).click();
+    for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+    const map = (await page.locator('svg.board').boundingBox())!;
+    const unit = (await page.locator('[data-select-piece]').first().getAttribute('data-select-piece'))!;
+    const counter = `svg.board [data-piece="${unit}"]`;
+    const centre = (b: { x: number; y: number; width: number; height: number }) => ({
+      x: b.x + b.width / 2,
+      y: b.y + b.height / 2,
+    });
+    const inside = (p: { x: number; y: number }) =>
+      p.x >= map.x && p.x <= map.x + map.width && p.y >= map.y && p.y <= map.y + map.height;
+    // Dragged so the unit is far off the screen, then chosen from the panel's list of units.
+    const r1 = centre((await page.locator(counter).boundingBox())!);
+    const from = centre(map);
+    const away = { x: r1.x < from.x ? -1 : 1, y: r1.y < from.y ? -1 : 1 };
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + away.x * map.width * 0.45, from.y + away.y * map.height * 0.45, {
+      steps: 8,
+    });
+    await page.mouse.up();
+    expect(inside(centre((await page.locator(counter).boundingBox())!))).toBe(false);
+    const width = (await viewBox())[2];
+    await page.locator(`[data-select-piece="${unit}"]`).click();
+    await page.waitForFunction((sel) => {
+      const svg = document.querySelector('svg.board')!.getBoundingClientRect();
+      const r = document.querySelector(sel)!.getBoundingClientRect();
+      const x = r.x + r.width / 2;
+      const y = r.y + r.height / 2;
+      return x > svg.left && x < svg.right && y > svg.top && y < svg.bottom;
+    }, counter);
+    expect((await viewBox())[2]).toBeCloseTo(width!, 6);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath('board-phone-selected-brought-into-view') });
+    // Now in sight, away from the edges: selected again, the map stays where it is.
+    /** The board point in the middle of the map (the caption under it may change the map's height). */
+    const middle = async () => {
+      const [x, y, w, h] = await viewBox();
+      return [x! + w! / 2, y! + h! / 2];
+    };
+    const before = await middle();
+    await page.locator('svg.board').press('Escape');
+    await page.locator(`[data-select-piece="${unit}"]`).click();
+    const after = await middle();
+    expect(after[0]).toBeCloseTo(before[0]!, 6);
+    expect(after[1]).toBeCloseTo(before[1]!, 6);
+    await page.locator('svg.board').press('Escape');
+  });
+
   it('draws a point-to-point map through the same component and moves along its connections', async () => {
     const graphPage = await browser.newPage({ viewport: { width: 1000, height: 700 } });
     try {

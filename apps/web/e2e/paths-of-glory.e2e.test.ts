@@ -85,7 +85,53 @@ describe('a Paths of Glory Introductory match in the browser', () => {
     // The opening decision is the Central Powers': whether Guns of August starts in their hand.
     expect(await cp.locator('body').textContent()).toContain('Guns of August');
     await cp.screenshot({ path: screenshotPath('pog-board-desktop') });
+    // Fitted whole, on a desktop and a phone, the map's names are still read: each one drawn is at
+    // least 10 px high on screen, and those that would run into a neighbour's are left out.
+    for (const [page, name] of [
+      [watcher, 'pog-fit-names-desktop'],
+      [ap, 'pog-fit-names-phone'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Fit the map' }).click();
+      const heights = await page
+        .locator('svg.board g.graph-spaces text')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+      const spaces = await page.locator('svg.board g.graph-spaces [data-space]').count();
+      expect(heights.length).toBeGreaterThan(0);
+      expect(heights.length).toBeLessThan(spaces);
+      expect(Math.min(...heights)).toBeGreaterThanOrEqual(10);
+      await page.screenshot({ path: screenshotPath(name) });
+    }
+    // A name left out shows while the mouse is over its space.
+    const map = (await watcher.locator('svg.board').boundingBox())!;
+    const unnamed = await watcher
+      .locator('svg.board g.graph-spaces [data-space]:not([data-named])')
+      .evaluateAll((els, m) => {
+        for (const el of els) {
+          const r = el.getBoundingClientRect();
+          const x = r.x + r.width / 2;
+          const y = r.y + r.height / 2;
+          if (x > m.x + 60 && x < m.x + m.width - 60 && y > m.y + 60 && y < m.y + m.height - 60)
+            return { id: el.getAttribute('data-space')!, x, y };
+        }
+        return null;
+      }, map);
+    expect(unnamed).not.toBeNull();
+    await watcher.mouse.move(unnamed!.x, unnamed!.y);
+    await watcher.waitForSelector(`svg.board g.graph-spaces [data-space="${unnamed!.id}"][data-named] text`);
+    await watcher.mouse.move(map.x + map.width + 50, map.y + 10);
     await ap.screenshot({ path: screenshotPath('pog-board-phone') });
+    // The phone's map keeps most of the screen: hand and boxes sit behind one row of tabs under it.
+    const mapHeight = (await ap.locator('svg.board').boundingBox())?.height ?? 0;
+    expect(mapHeight).toBeGreaterThan(844 * 0.4);
+    for (const tab of ['hand', 'boxes']) {
+      const box = await ap.locator(`[data-drawer-tab="${tab}"]`).boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(40);
+    }
+    expect(await ap.locator('[data-tray-tab]').first().isVisible()).toBe(false);
+    await ap.click('[data-drawer-tab="boxes"]');
+    await ap.locator('[data-tray-tab]').first().waitFor();
+    await ap.screenshot({ path: screenshotPath('pog-boxes-phone') });
+    await ap.click('[data-drawer-tab="boxes"]');
     await watcher.screenshot({ path: screenshotPath('pog-board-spectator') });
     expect(await seqOf(cp)).toBe(0);
     await reach(watcher, 0);
@@ -95,7 +141,11 @@ describe('a Paths of Glory Introductory match in the browser', () => {
   async function act(page: Page, doIt: () => Promise<void>): Promise<void> {
     const before = await seqOf(page);
     await doIt();
-    for (const p of [cp, ap, watcher]) await reach(p, before + 1);
+    for (const p of [cp, ap, watcher])
+      await reach(p, before + 1).catch(async (e) => {
+        await p.screenshot({ path: screenshotPath('pog-debug-stuck') });
+        throw new Error(`${p === cp ? 'cp' : p === ap ? 'ap' : 'watcher'} stuck at ${await seqOf(p)}: ${e}`);
+      });
   }
 
   /** How many cards a pile holds as the page shows it (an empty pile is not drawn). */
@@ -182,15 +232,32 @@ describe('a Paths of Glory Introductory match in the browser', () => {
     await watcher.waitForSelector('svg.board [data-piece="ge-army-3"][data-loc="aachen"]');
     await act(cp, () => cp.click('[data-choice="endMovement"]'));
 
-    // The attack: Nancy, with both armies in Metz; the combat dialog before the dice.
-    await act(cp, async () => {
-      await cp.click('[data-choice="declareAttack"]');
-      await cp.click('button.option[data-option="Nancy"]');
-    });
+    // The attack: Nancy, with both armies in Metz. Picking the target sends nothing yet: the attack's
+    // forecast (strengths, columns, loss odds) shows first, and only Commit declares it.
+    await cp.click('[data-choice="declareAttack"]');
+    await cp.click('button.option[data-option="Nancy"]');
+    const declared = cp.locator('[data-ready-choice="declareAttack"] [data-preview]');
+    await declared.waitFor();
+    expect(await declared.textContent()).toMatch(/Attack on Nancy.*Loss on Allied Powers.*\d+%/s);
+    expect(await seqOf(cp)).toBe(await seqOf(watcher));
+    await cp.screenshot({ path: screenshotPath('pog-declare-forecast-desktop') });
+    // Cancelled and picked again, it waits again.
+    await cp.click('[data-ready-choice="declareAttack"] button:has-text("Cancel")');
+    await cp.click('[data-choice="declareAttack"]');
+    await cp.click('button.option[data-option="Nancy"]');
+    await declared.waitFor();
+    expect(await seqOf(cp)).toBe(await seqOf(watcher));
+    await act(cp, () => cp.click('[data-commit]'));
+    // The first attacker waits for a commit too (no odds were on screen without an attacker); the
+    // second goes at once, its odds having been shown while it was chosen.
     for (const army of ['GE 4 Army', 'GE 5 Army']) {
       await act(cp, async () => {
         await cp.click('[data-choice="addAttacker"]');
         await cp.click(`button.option[data-option="${army}"]`);
+        if (army === 'GE 4 Army') {
+          await cp.waitForSelector('[data-ready-choice="addAttacker"] [data-preview]');
+          await cp.click('[data-commit]');
+        }
       });
     }
     await cp.click('[data-choice="fight"]');
@@ -223,7 +290,16 @@ describe('a Paths of Glory Introductory match in the browser', () => {
     // has no event it may play in August 1914 (reinforcements need room, some events a condition):
     // then the Allies redeploy instead and the Central Powers' second round is the event.
     const apHand = ap.locator('[data-hand="ap-hand"]');
-    if ((await apHand.count()) === 0) await ap.click('.card-hand .toggle');
+    // On the phone the hand waits behind its tab under the map, and opens over the map's lower part
+    // with every play a thumb's size.
+    expect(await apHand.isVisible()).toBe(false);
+    await ap.click('[data-drawer-tab="hand"]');
+    await apHand.waitFor();
+    const playHeights = await apHand
+      .locator('[data-play]')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    expect(playHeights.length).toBeGreaterThan(0);
+    expect(Math.min(...playHeights)).toBeGreaterThanOrEqual(40);
     await ap.screenshot({ path: screenshotPath('pog-hand-phone') });
     const rounds = cp.locator('[data-track="rounds"] dd');
     let eventSide: Page = ap;

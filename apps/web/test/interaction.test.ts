@@ -10,6 +10,7 @@ import {
   completeAction,
   confirmSome,
   draftAction,
+  holdForForecast,
   type Interaction,
   idle,
   locHighlights,
@@ -187,5 +188,71 @@ describe('a choice about a location shows its cost on the map before it is start
     expect(marks.get('a')?.cost).toBe(2);
     expect(marks.get('b')?.cost).toBeUndefined();
     expect(marks.get('c')?.cost).toBeUndefined();
+  });
+});
+
+describe('an action sent before its forecast was ever shown is held for a commit', () => {
+  const declare: Choice = {
+    action: 'declareAttack',
+    label: 'Attack a space',
+    base: {},
+    params: [
+      {
+        name: 'target',
+        label: 'Target',
+        kind: 'one',
+        options: [
+          { value: 'nancy', label: 'Nancy', loc: 'nancy' },
+          { value: 'verdun', label: 'Verdun', loc: 'verdun' },
+        ],
+      },
+    ],
+  };
+  const addAttacker: Choice = {
+    action: 'addAttacker',
+    label: 'Add an attacker',
+    base: {},
+    params: [{ name: 'unit', label: 'Unit', kind: 'one', options: [{ value: 'ge-4', label: 'GE 4 Army' }] }],
+  };
+  /** A game that forecasts an attack once its target is known, and any attacker added to one. */
+  const forecasts = (a: { type: string; target?: unknown }) =>
+    (a.type === 'declareAttack' && a.target !== undefined) || a.type === 'addAttacker';
+
+  it('holds a declared attack as a finished choice ready to commit', () => {
+    const held = holdForForecast(
+      [declare, addAttacker],
+      { type: 'declareAttack', target: 'verdun' },
+      forecasts,
+    );
+    expect(held?.active?.choice).toBe(declare);
+    expect(held?.active?.picks).toEqual({ target: 'verdun' });
+    expect(completeAction(held!)).toEqual({ type: 'declareAttack', target: 'verdun' });
+  });
+
+  it('lets go an action whose forecast was on screen while it was built, or that has none', () => {
+    expect(
+      holdForForecast([declare, addAttacker], { type: 'addAttacker', unit: 'ge-4' }, forecasts),
+    ).toBeNull();
+    expect(holdForForecast([declare], { type: 'declareAttack', target: 'verdun' }, () => false)).toBeNull();
+    expect(holdForForecast([addAttacker], { type: 'declareAttack', target: 'verdun' }, forecasts)).toBeNull();
+    expect(
+      holdForForecast(
+        [{ ...declare, irreversible: true }],
+        { type: 'declareAttack', target: 'verdun' },
+        forecasts,
+      ),
+    ).toBeNull();
+    // Attackers picked one by one show the odds before the selection is confirmed.
+    const some: Choice = {
+      action: 'declareAttack',
+      label: 'Declare an attack',
+      base: { target: 'verdun' },
+      params: [{ name: 'attackers', label: 'Attackers', kind: 'some', min: 1, max: 2, options: [] }],
+    };
+    expect(
+      holdForForecast([some], { type: 'declareAttack', target: 'verdun', attackers: ['r1'] }, (a) =>
+        Array.isArray(a.attackers),
+      ),
+    ).toBeNull();
   });
 });

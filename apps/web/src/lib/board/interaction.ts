@@ -263,3 +263,41 @@ export function clickPiece(choices: readonly Choice[], state: Interaction, piece
     return { kind: 'state', state: { selectedPiece: piece, active: null } };
   return { kind: 'none' };
 }
+
+/**
+ * A finished action the player would send without ever having seen its forecast, held back as a
+ * choice ready to commit so the forecast shows first (declaring an attack by picking its target: the
+ * game forecasts the attack, but not the declaration before a target is picked). Returns null when
+ * the action may go at once: the game forecasts nothing for it, the forecast was already on screen
+ * while it was built (attackers being added), or no offered choice matches it.
+ */
+export function holdForForecast(
+  choices: readonly Choice[],
+  action: Action,
+  forecasts: (action: Action) => boolean,
+): Interaction | null {
+  const choice = choices.find((c) => matches(c, action));
+  const last = choice?.params.at(-1);
+  // A 'some' parameter is shown with its forecast while picked, before it is confirmed (draftAction).
+  if (!choice || !last || choice.irreversible || last.kind === 'some') return null;
+  if (!forecasts(action)) return null;
+  const before: Action = { ...action };
+  delete before[last.name];
+  if (forecasts(before)) return null;
+  const picks: Record<string, Json> = {};
+  for (const p of choice.params) {
+    const v = action[p.name];
+    if (v === undefined) return null;
+    picks[p.name] = v;
+  }
+  const settled = choice.params.filter((p) => p.kind === 'some').map((p) => p.name);
+  return { selectedPiece: null, active: { choice, picks, settled } };
+}
+
+/** Whether an action is one built from this choice: its type, its fixed values and its parameters. */
+function matches(choice: Choice, action: Action): boolean {
+  if (choice.action !== action.type) return false;
+  for (const [k, v] of Object.entries(choice.base))
+    if (!sameValue(action[k] as Json, v as Json)) return false;
+  return choice.params.every((p) => action[p.name] !== undefined);
+}
