@@ -10,8 +10,13 @@ import { gzippedSize } from '../size-budget.ts';
  * after the server starts on its embedded database (a fresh PGlite folder, migrations included):
  * from the start of the server process to the lobby showing its lists in Chromium. Prints figures;
  * it asserts nothing (the build itself fails above the size budget).
+ *
+ * The server here starts as a developer's does (TypeScript through tsx, an empty data folder, so the
+ * database is created and migrated every run): the slowest start there is. What `pnpm start` gives
+ * (the compiled server on an existing folder) is measured by apps/server/bench/startup.ts.
  */
 const RUNS = Number(process.env.RUNS ?? 3);
+console.info('first page after a development start (tsx, new database folder each run; see apps/server/bench/startup.ts for pnpm start)');
 
 const dist = await buildClient();
 let js = 0;
