@@ -16,7 +16,9 @@ import { gzippedSize } from '../size-budget.ts';
  * (the compiled server on an existing folder) is measured by apps/server/bench/startup.ts.
  */
 const RUNS = Number(process.env.RUNS ?? 3);
-console.info('first page after a development start (tsx, new database folder each run; see apps/server/bench/startup.ts for pnpm start)');
+console.info(
+  'first page after a development start (tsx, new database folder each run; see apps/server/bench/startup.ts for pnpm start)',
+);
 
 const dist = await buildClient();
 let js = 0;
