@@ -143,16 +143,8 @@ export class HexGrid implements Topology {
   }
 
   private roundToId(q: number, r: number): HexId | null {
-    const s = -q - r;
-    let rq = Math.round(q);
-    let rr = Math.round(r);
-    const rs = Math.round(s);
-    const dq = Math.abs(rq - q);
-    const dr = Math.abs(rr - r);
-    const ds = Math.abs(rs - s);
-    if (dq > dr && dq > ds) rq = -rr - rs;
-    else if (dr > ds) rr = -rq - rs;
-    return this.cubeToId(rq, rr);
+    const c = cubeRound(q, r);
+    return this.cubeToId(c.q, c.r);
   }
 }
 
@@ -164,3 +156,20 @@ const AXIAL_DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
   [-1, 1],
   [-1, 0],
 ];
+
+/**
+ * The hex a fractional cube point lies in: each coordinate rounded, and the one that moved most
+ * recomputed from the other two so that q + r + s stays 0.
+ */
+export function cubeRound(q: number, r: number): Cube {
+  const s = -q - r;
+  let rq = Math.round(q);
+  let rr = Math.round(r);
+  const rs = Math.round(s);
+  const dq = Math.abs(rq - q);
+  const dr = Math.abs(rr - r);
+  const ds = Math.abs(rs - s);
+  if (dq > dr && dq > ds) rq = -rr - rs;
+  else if (dr > ds) rr = -rq - rs;
+  return { q: rq, r: rr, s: -rq - rr };
+}

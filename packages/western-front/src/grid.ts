@@ -1,4 +1,4 @@
-import { type Cube, HexGrid, type HexId } from '@salient/engine';
+import { cubeRound, HexGrid, type HexId } from '@salient/engine';
 
 /** Both scenarios are played on a 120 x 90 cm table: 24 hexes wide, 18 deep. */
 export const COLUMNS = 24;
@@ -10,19 +10,6 @@ const byCube = new Map<string, HexId>();
 for (const id of grid.ids) {
   const c = grid.cube(id);
   byCube.set(`${c.q},${c.r}`, id);
-}
-
-function cubeRound(q: number, r: number): Cube {
-  const s = -q - r;
-  let rq = Math.round(q);
-  let rr = Math.round(r);
-  const rs = Math.round(s);
-  const dq = Math.abs(rq - q);
-  const dr = Math.abs(rr - r);
-  const ds = Math.abs(rs - s);
-  if (dq > dr && dq > ds) rq = -rr - rs;
-  else if (dr > ds) rr = -rq - rs;
-  return { q: rq, r: rr, s: -rq - rr };
 }
 
 export function idOfCube(c: { q: number; r: number }): HexId | null {

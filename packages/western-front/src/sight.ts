@@ -1,4 +1,4 @@
-import type { HexId } from '@salient/engine';
+import { cubeRound, type HexId } from '@salient/engine';
 import { COLUMNS, grid, ROWS } from './grid.ts';
 import { TERRAIN } from './tables.ts';
 import type { Readable } from './types.ts';
@@ -36,16 +36,8 @@ const Q_SPAN = COLUMNS + 2;
 
 /** The cell of the hex a fractional cube point rounds to, as `HexGrid` rounds it. */
 function cellOf(q: number, r: number): number {
-  const s = -q - r;
-  let rq = Math.round(q);
-  let rr = Math.round(r);
-  const rs = Math.round(s);
-  const dq = Math.abs(rq - q);
-  const dr = Math.abs(rr - r);
-  const ds = Math.abs(rs - s);
-  if (dq > dr && dq > ds) rq = -rr - rs;
-  else if (dr > ds) rr = -rq - rs;
-  return (rq + 1) * R_SPAN + rr + R_OFFSET;
+  const c = cubeRound(q, r);
+  return (c.q + 1) * R_SPAN + c.r + R_OFFSET;
 }
 
 /** 1 where a hex blocks sight or is off the table, 0 where sight passes; one table per terrain. */
