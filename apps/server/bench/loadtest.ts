@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { type GameModule, pickAction } from '@salient/engine';
 import { games } from '@salient/games';
@@ -29,6 +30,7 @@ import pg from 'pg';
 import { skirmish } from '../test/fixtures/skirmish.ts';
 import { Player, TestUser } from '../test/helpers/harness.ts';
 import { freePort, ServerProcess } from '../test/helpers/processes.ts';
+import { quantileBoundMs, type Scrape, scrape, shareWithinMs, windowOf } from './scrapedHistograms.ts';
 
 // `pnpm loadtest -- --matches 10` passes the `--` through: it only separates pnpm's own arguments.
 const { values } = parseArgs({
@@ -125,6 +127,47 @@ interface Table {
   finished: number;
 }
 
+/**
+ * Where an acknowledgement's time went, to tell a tail's cause: the server's own measure of each
+ * action (rules, commit, broadcast), how late its event loop ran, its garbage collector's pauses,
+ * and how late the clients' event loop ran (all the players share one process here).
+ */
+function printWhereTheTimeWent(
+  before: Scrape,
+  after: Scrape,
+  clientLoop: ReturnType<typeof monitorEventLoopDelay>,
+) {
+  const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '?');
+  const of = (name: string) => {
+    const a = after.get(name);
+    return a ? windowOf(before.get(name), a) : null;
+  };
+  const action = of('salient_action_latency_seconds');
+  if (action)
+    console.log(
+      `server: action to ack   p50 <= ${ms(quantileBoundMs(action, 0.5))} / p99 <= ${ms(quantileBoundMs(action, 0.99))} ms; ${(100 * shareWithinMs(action, 30)).toFixed(2)}% within 30 ms (from its turn in its match's queue; buckets)`,
+    );
+  const lag = of('salient_event_loop_lag_seconds');
+  if (lag)
+    console.log(
+      `server: event loop lag  p50 <= ${ms(quantileBoundMs(lag, 0.5))} / p99 <= ${ms(quantileBoundMs(lag, 0.99))} ms, max since start ${ms(lag.max * 1000)} ms (20 ms probe)`,
+    );
+  for (const [kind, name] of [
+    ['minor', 'salient_gc_minor_pause_seconds'],
+    ['major', 'salient_gc_major_pause_seconds'],
+  ] as const) {
+    const gc = of(name);
+    if (!gc) continue;
+    console.log(
+      `server: GC ${kind} pauses ${gc.counts.at(-1) ?? 0}, ${ms(gc.sum * 1000)} ms in all, p99 <= ${ms(quantileBoundMs(gc, 0.99))} ms, max since start ${ms(gc.max * 1000)} ms`,
+    );
+  }
+  const c = (q: number) => ms(clientLoop.percentile(q) / 1e6);
+  console.log(
+    `clients: event loop     p50 ${c(50)} / p99 ${c(99)} / max ${ms(clientLoop.max / 1e6)} ms late (every player and watcher in this one process)`,
+  );
+}
+
 let dropDatabase = async () => {};
 let env: Record<string, string>;
 if (values.db === 'postgres') {
@@ -209,6 +252,11 @@ try {
   }
 
   const before = processUsage(pid);
+  const scrapedBefore = await scrape(server.url);
+  // The clients' own event loop: an acknowledgement that waits behind other players' work here is
+  // counted in ack latency, though a real player's machine would not have made it wait.
+  const clientLoop = monitorEventLoopDelay({ resolution: 5 });
+  clientLoop.enable();
   const stopAt = performance.now() + SECONDS * 1000;
   const started = performance.now();
   let counter = 0;
@@ -270,6 +318,8 @@ try {
   );
   const elapsed = (performance.now() - started) / 1000;
   const after = processUsage(pid);
+  clientLoop.disable();
+  const scrapedAfter = await scrape(server.url);
   await sleep(500);
 
   // Every acknowledged action is in the match, once: the server's seq equals what was acknowledged.
@@ -313,6 +363,7 @@ try {
   console.log(
     `server RSS              idle ${fmt(idle.rssBytes / 2 ** 20, 1)} MB, loaded ${fmt(loaded.rssBytes / 2 ** 20, 1)} MB, after play ${fmt(after.rssBytes / 2 ** 20, 1)} MB: ${fmt((loaded.rssBytes - idle.rssBytes) / MATCHES / 1024, 1)} KB per loaded match before play, ${fmt((after.rssBytes - idle.rssBytes) / MATCHES / 1024, 1)} KB after (with its sockets; the garbage collector and the database's caches move both)`,
   );
+  printWhereTheTimeWent(scrapedBefore, scrapedAfter, clientLoop);
   console.log(`errors                  ${errors}`);
   console.log(`lost / extra actions    ${lost} / ${extra}`);
   // Group commit: how many actions each appending statement (one commit) carried.

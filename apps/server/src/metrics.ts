@@ -1,3 +1,5 @@
+import { Histogram, LATENCY_BUCKETS, type RuntimeHealth } from './runtimeHealth.ts';
+
 export interface CacheFigures {
   entries: number;
   bytes: number;
@@ -14,15 +16,17 @@ export interface RedisHealth {
   catchUpPushes: number;
 }
 
-/** Prometheus metrics, written out by hand: a few counters, gauges and one histogram. */
-const LATENCY_BUCKETS = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
-
+/** Prometheus metrics, written out by hand: counters, gauges and a few histograms. */
 export class Metrics {
   actionsAccepted = 0;
   actionsRefused = 0;
-  private readonly bucketCounts = LATENCY_BUCKETS.map(() => 0);
-  private latencySum = 0;
-  private latencyCount = 0;
+  private readonly actionLatency = new Histogram(
+    'salient_action_latency_seconds',
+    "From the action's turn to run (after earlier steps of its match) to its acknowledgement: rules, commit, broadcast.",
+    LATENCY_BUCKETS,
+  );
+  /** The event loop's lag and the garbage collector's pauses, where the server watches them (server.ts). */
+  runtime: RuntimeHealth | null = null;
   sockets = 0;
   /** Match updates built (each encoded once for its room), by audience. */
   readonly updatesBuilt = { seats: 0, spectators: 0 };
@@ -48,11 +52,7 @@ export class Metrics {
   actionDone(ok: boolean, seconds: number): void {
     if (ok) this.actionsAccepted++;
     else this.actionsRefused++;
-    this.latencySum += seconds;
-    this.latencyCount++;
-    LATENCY_BUCKETS.forEach((le, i) => {
-      if (seconds <= le) this.bucketCounts[i]!++;
-    });
+    this.actionLatency.observe(seconds);
   }
 
   /** The exposition text; `matchesByStatus` is counted from the database at scrape time. */
@@ -130,16 +130,8 @@ export class Metrics {
       '# TYPE salient_append_rows_total counter',
     );
     lines.push(`salient_append_rows_total ${this.appendedActions}`);
-    lines.push(
-      '# HELP salient_action_latency_seconds From receipt to acknowledgement.',
-      '# TYPE salient_action_latency_seconds histogram',
-    );
-    LATENCY_BUCKETS.forEach((le, i) => {
-      lines.push(`salient_action_latency_seconds_bucket{le="${le}"} ${this.bucketCounts[i]}`);
-    });
-    lines.push(`salient_action_latency_seconds_bucket{le="+Inf"} ${this.latencyCount}`);
-    lines.push(`salient_action_latency_seconds_sum ${this.latencySum}`);
-    lines.push(`salient_action_latency_seconds_count ${this.latencyCount}`);
+    this.actionLatency.render(lines);
+    this.runtime?.render(lines);
     return `${lines.join('\n')}\n`;
   }
 }

@@ -20,6 +20,7 @@ import { Notifier } from './notify/notifier.ts';
 import { LobbyFeed } from './realtime/lobbyFeed.ts';
 import { SocketLimits } from './realtime/socketLimits.ts';
 import { Realtime } from './realtime/socketServer.ts';
+import { RuntimeHealth } from './runtimeHealth.ts';
 
 export interface StartOptions {
   /** The games to host; by default every game of @salient/games. */
@@ -53,6 +54,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { db } = database;
   const sessions = new Sessions(db, config.sessionSecret);
   const metrics = new Metrics();
+  metrics.runtime = new RuntimeHealth();
   const store = new MatchStore(db, findGame, config.limits.matchCacheBytes);
   const guard = new LimitGuard(metrics, log);
   const quotas = new Quotas(db, config.limits, guard, config.sessionSecret);
@@ -176,6 +178,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         }
         await app.close();
         await database.close();
+        metrics.runtime?.stop();
         log.info({ ms: Date.now() - t }, 'salient server stopped');
       })();
       return closing;

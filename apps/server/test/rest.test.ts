@@ -278,6 +278,13 @@ describe('operations', () => {
     expect(metrics).toMatch(/salient_matches\{status="active"\} \d+/);
     expect(metrics).toMatch(/salient_actions_total\{result="accepted"\} [1-9]/);
     expect(metrics).toContain('salient_action_latency_seconds_bucket{le="+Inf"}');
+    // The 30 ms bound is the latency target's (issue 14), so a tail can be read against it.
+    expect(metrics).toMatch(/salient_action_latency_seconds_bucket\{le="0.03"\} [1-9]/);
+    // The event loop's lag probe has fired by now, and garbage collection is watched.
+    expect(metrics).toMatch(/salient_event_loop_lag_seconds_count [1-9]/);
+    expect(metrics).toMatch(/salient_event_loop_lag_seconds_max \d/);
+    expect(metrics).toContain('salient_gc_minor_pause_seconds_bucket{le="+Inf"}');
+    expect(metrics).toContain('salient_gc_major_pause_seconds_bucket{le="+Inf"}');
     expect(metrics).toMatch(/salient_sockets \d+/);
   });
 
