@@ -36,9 +36,10 @@ export function jsonEqual(a: Json, b: Json): boolean {
 }
 
 /**
- * The operations that turn `from` into `to`. A container whose changes would take more operations
- * than half its entries is sent whole instead: a list that shifted by one costs one operation, not
- * one per element.
+ * The operations that turn `from` into `to`. A container most of whose entries changed, each by
+ * an operation or two, is sent whole instead: a list that shifted by one costs one operation, not
+ * one per element. A container with many operations under a few of its entries is not: a whole
+ * side's units each moving one field is one small operation per unit, not the whole view.
  */
 export function diffJson(from: Json, to: Json): JsonPatch {
   const ops: JsonPatch = [];
@@ -61,33 +62,48 @@ function diffInto(from: Json, to: Json, path: PatchPath, ops: JsonPatch): void {
   }
   const start = ops.length;
   let entries: number;
+  /** Entries of this container that changed (added, removed or different). */
+  let changed = 0;
+  const diffChild = (a: Json, b: Json) => {
+    const before = ops.length;
+    diffInto(a, b, path, ops);
+    if (ops.length > before) changed++;
+  };
   if (Array.isArray(from)) {
     const next = to as Json[];
     entries = next.length;
     const common = Math.min(from.length, next.length);
     for (let i = 0; i < common; i++) {
       path.push(i);
-      diffInto(from[i]!, next[i]!, path, ops);
+      diffChild(from[i]!, next[i]!);
       path.pop();
     }
     for (let i = common; i < next.length; i++) ops.push({ p: [...path, i], v: next[i]! });
+    changed += Math.abs(next.length - from.length);
     if (next.length < from.length) ops.push({ p: path.slice(), n: next.length });
   } else {
     const next = to as JsonObject;
     entries = 0;
     for (const key in from) {
-      if (!Object.hasOwn(next, key)) ops.push({ p: [...path, key], d: 1 });
+      if (!Object.hasOwn(next, key)) {
+        ops.push({ p: [...path, key], d: 1 });
+        changed++;
+      }
     }
     for (const key in next) {
       entries++;
       path.push(key);
-      if (Object.hasOwn(from, key)) diffInto(from[key]!, next[key]!, path, ops);
-      else ops.push({ p: path.slice(), v: next[key]! });
+      if (Object.hasOwn(from, key)) diffChild(from[key]!, next[key]!);
+      else {
+        ops.push({ p: path.slice(), v: next[key]! });
+        changed++;
+      }
       path.pop();
     }
   }
-  const added = ops.length - start;
-  if (added > 1 && added > entries / 2) {
+  // Most entries changed, each by one or two operations: the container whole is about as small and
+  // simpler. Many operations under few entries (a long list in a short object) stay operations.
+  if (changed > 1 && changed > entries / 2 && ops.length - start <= 2 * changed) {
     ops.length = start;
     ops.push({ p: path.slice(), v: to });
   }

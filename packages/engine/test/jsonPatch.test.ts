@@ -35,6 +35,20 @@ describe('JSON patches between views', () => {
     expect(diffJson(before, after)).toEqual([{ p: ['units', 7, 'hex'], v: '0203' }]);
   });
 
+  it('patch many units of a view one field each, not the whole view (a side deploying at once)', () => {
+    const units = Array.from({ length: 60 }, (_, i) => ({ id: `u${i}`, loc: 'unplaced', steps: 2 }));
+    const before = { turn: 0, phase: { kind: 'deployment', side: 'german' }, units };
+    const deployed = units.map((u, i) => (i >= 30 && i < 57 ? { ...u, loc: `h${i}` } : u));
+    const after = { turn: 0, phase: { kind: 'deployment', side: 'british' }, units: deployed };
+    const patch = diffJson(before, after);
+    // 27 units and the phase's side: each its own operation, far smaller than the view.
+    expect(patch).toHaveLength(28);
+    expect(patch).toContainEqual({ p: ['units', 30, 'loc'], v: 'h30' });
+    expect(patch).toContainEqual({ p: ['phase', 'side'], v: 'british' });
+    expect(JSON.stringify(patch).length).toBeLessThan(JSON.stringify(after).length / 2);
+    expect(applyJsonPatch(before, patch)).toEqual(after);
+  });
+
   it('append to, cut and replace lists, and delete keys', () => {
     expect(diffJson([1, 2], [1, 2, 3])).toEqual([{ p: [2], v: 3 }]);
     expect(diffJson({ a: [1, 2, 3, 4, 5] }, { a: [1, 2, 3, 4] })).toEqual([{ p: ['a'], n: 4 }]);
