@@ -89,6 +89,29 @@ describe('in-game history', () => {
     }
   });
 
+  it('follows a live match: a later step joins the history, and a step taken back leaves it', async () => {
+    const at = async (index: number) =>
+      (await bob.request<Position>('GET', `/api/matches/${match.id}/positions/${index}`)).body;
+    // The history was built up to seq 3 by the tests above; the match goes on from there.
+    expect(await british.submit(match.id, { type: 'endDeployment' }, 3)).toEqual({ ok: true, seq: 4 });
+    const next = await german.waitForSeq(4);
+    const extended = await at(4);
+    expect(extended).toMatchObject({ index: 4, total: 4, seq: 4 });
+    expect(extended.view).toEqual(next.view);
+    expect((await at(3)).seq).toBe(3);
+    // Taken back: seq 5 is the undo, and the position after it is the one before seq 4 again.
+    expect(await british.socket.emitWithAck('match:undo', { matchId: match.id, seq: 4 })).toEqual({
+      ok: true,
+      seq: 5,
+    });
+    const undone = await german.waitForSeq(5);
+    const last = await at(3);
+    expect(last).toMatchObject({ index: 3, total: 3, seq: 3 });
+    expect(last.view).toEqual(undone.view);
+    const gone = await bob.request('GET', `/api/matches/${match.id}/positions/4`);
+    expect(gone.status).toBe(404);
+  });
+
   it('shows a private match history only to those who may see the match: others are told it does not exist', async () => {
     const secret = (
       await alice.request<MatchSummary>('POST', '/api/matches', {

@@ -17,8 +17,16 @@ interface Replayed {
   seqs: number[];
   steps: { seat: string; action: unknown }[];
   checkpoints: object[];
+  /** The state after the last step, where a live match's next steps go on from. */
+  last: object;
+  /** Estimated memory: the JSON text of its checkpoints and steps. */
+  bytes: number;
+  /** The rules refused a step: the history ends before it. */
+  stopped: boolean;
 }
+/** Histories kept at once, and the memory they may take together (the newest is always kept). */
 const CACHE_LIMIT = 16;
+const CACHE_BYTES = 16 * 1024 * 1024;
 const CHECKPOINT_EVERY = 25;
 
 /**
@@ -67,27 +75,78 @@ export class Positions {
   private async replayed(m: LiveMatch): Promise<Replayed> {
     const cached = this.cache.get(m.id);
     if (cached && cached.seq === m.seq) return cached;
+    // A live match moved on since its history was built: go on from where it stopped, unless a
+    // step was taken back meanwhile (an undo changes what is in force, so it is built anew).
+    const newer = cached
+      ? await this.db.matchAction.findMany({
+          where: { matchId: m.id, seq: { gt: cached.seq, lte: m.seq } },
+          orderBy: { seq: 'asc' },
+          select: { seq: true, seat: true, action: true, kind: true },
+        })
+      : [];
+    const extend = cached && newer.every((r) => r.kind === 'action');
+    const history = extend ? cached : await this.fromTheStart(m);
+    if (extend) this.play(m, history, newer);
+    history.seq = m.seq;
+    this.cache.delete(m.id);
+    this.cache.set(m.id, history);
+    let total = 0;
+    for (const h of this.cache.values()) total += h.bytes;
+    for (const [id, h] of this.cache) {
+      if (this.cache.size <= 1 || (this.cache.size <= CACHE_LIMIT && total <= CACHE_BYTES)) break;
+      this.cache.delete(id);
+      total -= h.bytes;
+    }
+    return history;
+  }
+
+  private async fromTheStart(m: LiveMatch): Promise<Replayed> {
     const rows = await this.db.matchAction.findMany({
       where: { matchId: m.id, kind: 'action', undone: false, seq: { lte: m.seq } },
       orderBy: { seq: 'asc' },
       select: { seq: true, seat: true, action: true },
     });
-    let state = m.game.setup(m.scenario, m.options, m.seed);
-    const history: Replayed = { seq: m.seq, seqs: [0], steps: [], checkpoints: [state] };
+    const state = m.game.setup(m.scenario, m.options, m.seed);
+    const history: Replayed = {
+      seq: m.seq,
+      seqs: [0],
+      steps: [],
+      checkpoints: [state],
+      last: state,
+      bytes: JSON.stringify(state).length,
+      stopped: false,
+    };
+    this.play(m, history, rows);
+    return history;
+  }
+
+  /** Applies steps to the end of a history. */
+  private play(
+    m: LiveMatch,
+    history: Replayed,
+    rows: { seq: number; seat: string; action: unknown }[],
+  ): void {
+    // The history stopped where the rules refused a step (see below): nothing after it is shown.
+    if (history.stopped) return;
+    let state = history.last;
     for (const r of rows) {
       const result = m.game.apply(state, r.seat, r.action);
       // The match was played with this module: a refusal means the rules changed under a running
       // match, and the history stops where they part rather than showing a wrong position.
-      if (!result.ok) break;
+      if (!result.ok) {
+        history.stopped = true;
+        break;
+      }
       state = result.state;
       history.steps.push({ seat: r.seat, action: r.action });
       history.seqs.push(r.seq);
-      if (history.steps.length % CHECKPOINT_EVERY === 0) history.checkpoints.push(state);
+      history.bytes += JSON.stringify(r.action).length + 32;
+      if (history.steps.length % CHECKPOINT_EVERY === 0) {
+        history.checkpoints.push(state);
+        history.bytes += JSON.stringify(state).length;
+      }
     }
-    this.cache.delete(m.id);
-    this.cache.set(m.id, history);
-    while (this.cache.size > CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
-    return history;
+    history.last = state;
   }
 }
 
