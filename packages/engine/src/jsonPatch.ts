@@ -64,19 +64,16 @@ function diffInto(from: Json, to: Json, path: PatchPath, ops: JsonPatch): void {
   let entries: number;
   /** Entries of this container that changed (added, removed or different). */
   let changed = 0;
-  const diffChild = (a: Json, b: Json) => {
-    const before = ops.length;
-    diffInto(a, b, path, ops);
-    if (ops.length > before) changed++;
-  };
   if (Array.isArray(from)) {
     const next = to as Json[];
     entries = next.length;
     const common = Math.min(from.length, next.length);
     for (let i = 0; i < common; i++) {
+      const before = ops.length;
       path.push(i);
-      diffChild(from[i]!, next[i]!);
+      diffInto(from[i]!, next[i]!, path, ops);
       path.pop();
+      if (ops.length > before) changed++;
     }
     for (let i = common; i < next.length; i++) ops.push({ p: [...path, i], v: next[i]! });
     changed += Math.abs(next.length - from.length);
@@ -93,8 +90,11 @@ function diffInto(from: Json, to: Json, path: PatchPath, ops: JsonPatch): void {
     for (const key in next) {
       entries++;
       path.push(key);
-      if (Object.hasOwn(from, key)) diffChild(from[key]!, next[key]!);
-      else {
+      if (Object.hasOwn(from, key)) {
+        const before = ops.length;
+        diffInto(from[key]!, next[key]!, path, ops);
+        if (ops.length > before) changed++;
+      } else {
         ops.push({ p: path.slice(), v: next[key]! });
         changed++;
       }
