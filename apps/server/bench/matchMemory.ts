@@ -138,8 +138,9 @@ try {
   );
   console.log('full GC once it dropped them, divided by the number of matches (node --expose-gc).');
   console.log('packed: the same once their states are kept as JSON text (what an idle match becomes).');
+  console.log('wake: the first read of a packed match parses its state back (each match once).');
   console.log(
-    `${'game'.padEnd(16)}${'matches'.padStart(8)}${'actions'.padStart(9)}${'heap/match'.padStart(13)}${'state JSON'.padStart(12)}${'heap/JSON'.padStart(10)}${'estimate'.padStart(12)}${'est/heap'.padStart(9)}${'packed heap'.padStart(13)}${'packed est'.padStart(12)}`,
+    `${'game'.padEnd(16)}${'matches'.padStart(8)}${'actions'.padStart(9)}${'heap/match'.padStart(13)}${'state JSON'.padStart(12)}${'heap/JSON'.padStart(10)}${'estimate'.padStart(12)}${'est/heap'.padStart(9)}${'packed heap'.padStart(13)}${'packed est'.padStart(12)}${'wake ms p50/max'.padStart(17)}`,
   );
   for (const [id, { ids, actions }] of idsByGame) {
     // A fresh process-like store on the same database: only what loading the matches adds counts.
@@ -158,6 +159,16 @@ try {
     const packed = settle();
     let packedEstimate = 0;
     for (const matchId of ids) packedEstimate += estimateMatchBytes(store.cached(matchId)!);
+    // Waking a packed match: the first read of its state parses the text back.
+    const wakeMs: number[] = [];
+    for (const matchId of ids) {
+      const m = store.cached(matchId)!;
+      const t = performance.now();
+      void m.state;
+      wakeMs.push(performance.now() - t);
+    }
+    wakeMs.sort((a, b) => a - b);
+    const wake = `${wakeMs[Math.floor(wakeMs.length / 2)]!.toFixed(2)}/${wakeMs.at(-1)!.toFixed(2)}`;
     for (const matchId of ids) store.evict(matchId);
     const dropped = settle();
     await opened.close();
@@ -166,7 +177,7 @@ try {
     const estPer = estimated / ids.length;
     const packedPer = (packed - dropped) / ids.length;
     console.log(
-      `${id.padEnd(16)}${String(ids.length).padStart(8)}${(actions / ids.length).toFixed(0).padStart(9)}${kib(heapPer).padStart(13)}${kib(jsonPer).padStart(12)}${(heapPer / jsonPer).toFixed(2).padStart(10)}${kib(estPer).padStart(12)}${(estPer / heapPer).toFixed(2).padStart(9)}${kib(packedPer).padStart(13)}${kib(packedEstimate / ids.length).padStart(12)}`,
+      `${id.padEnd(16)}${String(ids.length).padStart(8)}${(actions / ids.length).toFixed(0).padStart(9)}${kib(heapPer).padStart(13)}${kib(jsonPer).padStart(12)}${(heapPer / jsonPer).toFixed(2).padStart(10)}${kib(estPer).padStart(12)}${(estPer / heapPer).toFixed(2).padStart(9)}${kib(packedPer).padStart(13)}${kib(packedEstimate / ids.length).padStart(12)}${wake.padStart(17)}`,
     );
   }
 } finally {
