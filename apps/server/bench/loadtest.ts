@@ -71,11 +71,23 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function admin(sql: string): Promise<void> {
+async function admin<R extends object = object>(sql: string): Promise<R[]> {
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
-  await c.query(sql);
-  await c.end();
+  try {
+    return (await c.query<R>(sql)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+/** PostgreSQL's checkpoints so far (cluster-wide) and the ms spent syncing their files. */
+async function checkpoints(): Promise<{ count: number; syncMs: number } | null> {
+  if (values.db !== 'postgres') return null;
+  const [row] = await admin<{ count: string; sync_ms: number }>(
+    'SELECT checkpoints_timed + checkpoints_req AS count, checkpoint_sync_time AS sync_ms FROM pg_stat_bgwriter',
+  );
+  return row ? { count: Number(row.count), syncMs: Number(row.sync_ms) } : null;
 }
 
 /** CPU seconds (user + system) and resident memory of a process, from /proc. */
@@ -176,7 +188,9 @@ if (values.db === 'postgres') {
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   env = { DATABASE_URL: url.toString() };
-  dropDatabase = () => admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  dropDatabase = async () => {
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  };
 } else {
   const dir = await mkdtemp(path.join(tmpdir(), 'salient-load-'));
   env = { DATA_DIR: dir };
@@ -253,6 +267,7 @@ try {
 
   const before = processUsage(pid);
   const scrapedBefore = await scrape(server.url);
+  const checkpointsBefore = await checkpoints();
   // The clients' own event loop: an acknowledgement that waits behind other players' work here is
   // counted in ack latency, though a real player's machine would not have made it wait.
   const clientLoop = monitorEventLoopDelay({ resolution: 5 });
@@ -320,6 +335,7 @@ try {
   const after = processUsage(pid);
   clientLoop.disable();
   const scrapedAfter = await scrape(server.url);
+  const checkpointsAfter = await checkpoints();
   await sleep(500);
 
   // Every acknowledged action is in the match, once: the server's seq equals what was acknowledged.
@@ -364,6 +380,11 @@ try {
     `server RSS              idle ${fmt(idle.rssBytes / 2 ** 20, 1)} MB, loaded ${fmt(loaded.rssBytes / 2 ** 20, 1)} MB, after play ${fmt(after.rssBytes / 2 ** 20, 1)} MB: ${fmt((loaded.rssBytes - idle.rssBytes) / MATCHES / 1024, 1)} KB per loaded match before play, ${fmt((after.rssBytes - idle.rssBytes) / MATCHES / 1024, 1)} KB after (with its sockets; the garbage collector and the database's caches move both)`,
   );
   printWhereTheTimeWent(scrapedBefore, scrapedAfter, clientLoop);
+  // A checkpoint's file syncs can hold up commits' WAL flushes on the same disk: a tail's suspect.
+  if (checkpointsBefore && checkpointsAfter)
+    console.log(
+      `postgres: checkpoints   ${checkpointsAfter.count - checkpointsBefore.count} during the run (any database of the cluster), ${checkpointsAfter.syncMs - checkpointsBefore.syncMs} ms syncing files`,
+    );
   console.log(`errors                  ${errors}`);
   console.log(`lost / extra actions    ${lost} / ${extra}`);
   // Group commit: how many actions each appending statement (one commit) carried.
