@@ -273,6 +273,64 @@ describe('board in the browser', () => {
     await page.locator('svg.board').press('Escape');
   });
 
+  it('keeps a selected unit in sight when the screen changes size', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Fit the map' }).click();
+    for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+    const unit = (await page.locator('[data-select-piece]').first().getAttribute('data-select-piece'))!;
+    const counter = `svg.board [data-piece="${unit}"]`;
+    const centreOf = async (sel: string) => {
+      const b = (await page.locator(sel).first().boundingBox())!;
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    };
+    /** Whether the unit's centre shows on the map, clear of the zoom tools (viewport.test: pointInSight). */
+    const inSight = () =>
+      page.evaluate((sel) => {
+        const svg = document.querySelector('svg.board')!.getBoundingClientRect();
+        const tools = document.querySelector('.board-wrap .tools')!.getBoundingClientRect();
+        const r = document.querySelector(sel)!.getBoundingClientRect();
+        const x = r.x + r.width / 2;
+        const y = r.y + r.height / 2;
+        const underTools = x >= tools.left && x <= tools.right && y >= tools.top && y <= tools.bottom;
+        return x > svg.left && x < svg.right && y > svg.top && y < svg.bottom && !underTools;
+      }, counter);
+    await page.locator(`[data-select-piece="${unit}"]`).click();
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)?.classList.contains('selected'),
+      `${counter} .selected, ${counter}.selected`,
+    );
+    expect(await inSight()).toBe(true);
+    // Dragged by hand so the unit sits near the bottom of the map, then the map gets smaller (a
+    // narrower window): the view keeps the player's zoom and centre, which would leave the unit
+    // below the map's new bottom edge.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const map = (await page.locator('svg.board').boundingBox())!;
+    const start = await centreOf(counter);
+    // Grabbed on the left, clear of the zoom tools in the top right corner.
+    const grab = { x: map.x + 40, y: Math.max(map.y, 0) + 60 };
+    await page.mouse.move(grab.x, grab.y);
+    await page.mouse.down();
+    await page.mouse.move(grab.x, grab.y + (map.y + map.height - 60 - start.y), { steps: 6 });
+    await page.mouse.up();
+    // A drag is the player's own pan: the unit stays selected.
+    expect(await page.locator(`${counter}.selected`).count()).toBe(1);
+    await page.setViewportSize({ width: 300, height: 800 });
+    await page.waitForFunction(
+      (sel) => {
+        const svg = document.querySelector('svg.board')!.getBoundingClientRect();
+        const r = document.querySelector(sel)!.getBoundingClientRect();
+        return r.y + r.height / 2 < svg.bottom;
+      },
+      counter,
+      { timeout: 5_000 },
+    );
+    expect(await inSight()).toBe(true);
+    await page.screenshot({ path: screenshotPath('board-phone-resized-selection') });
+    await page.locator('svg.board').press('Escape');
+    await page.setViewportSize({ width: 390, height: 800 });
+  });
+
   it('draws a point-to-point map through the same component and moves along its connections', async () => {
     const graphPage = await browser.newPage({ viewport: { width: 1000, height: 700 } });
     try {

@@ -9,6 +9,7 @@ import {
   MIN_ZOOM_UNDER_FIT,
   panBy,
   pinchStep,
+  pointInSight,
   READABLE_CELL_PX,
   screenToBoard,
   viewAfterResize,
@@ -144,5 +145,44 @@ describe('viewport', () => {
     expect(again).toEqual(initialViewport(bounds, landscape, 40, { x: first.cx, y: first.cy }));
     const big = { width: 2000, height: 1400 };
     expect(viewAfterResize(first, 'first', bounds, big, 40)).toEqual(fitBounds(bounds, big));
+  });
+
+  it('counts a point under the zoom tools or the status line as out of sight', () => {
+    const screen = { width: 390, height: 500 };
+    const covers = { tools: { width: 200, height: 40, inset: 6 }, statusHeight: 20 };
+    expect(pointInSight({ x: 195, y: 250 }, screen, 40, covers)).toBe(true);
+    // Under the tools in the top right corner, but not beside them on the left.
+    expect(pointInSight({ x: 300, y: 60 }, screen, 40, covers)).toBe(false);
+    expect(pointInSight({ x: 120, y: 60 }, screen, 40, covers)).toBe(true);
+    // Over the status line, and within the margin of an edge.
+    expect(pointInSight({ x: 195, y: 490 }, screen, 0, covers)).toBe(false);
+    expect(pointInSight({ x: 195, y: 490 }, screen, 0, { ...covers, statusHeight: 0 })).toBe(true);
+    expect(pointInSight({ x: 20, y: 250 }, screen, 40, covers)).toBe(false);
+  });
+
+  it('brings a selected piece back into sight when a resize would leave it out, zoom and the view origin kept', () => {
+    const covers = { tools: { width: 200, height: 40, inset: 6 }, statusHeight: 20 };
+    const tall = { width: 390, height: 800 };
+    const short = { width: 390, height: 400 };
+    // Zoomed by hand, the piece 300 px below the middle of a tall map: in sight there.
+    const view = { cx: 500, cy: 300, scale: 2 };
+    const point = { x: 500, y: 450 };
+    expect(pointInSight(boardToScreen(view, tall, point), tall, 40, covers)).toBe(true);
+    const kept = viewAfterResize(view, 'hand', bounds, short, 30, { point, margin: 40, covers });
+    // The shorter map would leave it 100 px below its bottom edge: it is centred, at the same zoom.
+    expect(
+      pointInSight(
+        boardToScreen(viewAfterResize(view, 'hand', bounds, short, 30), short, 40, covers),
+        short,
+        40,
+        covers,
+      ),
+    ).toBe(false);
+    expect(kept).toEqual({ cx: 500, cy: 450, scale: 2 });
+    // A piece still in sight leaves the player's view as it was.
+    const near = { x: 520, y: 330 };
+    expect(viewAfterResize(view, 'hand', bounds, short, 30, { point: near, margin: 40, covers })).toEqual(
+      view,
+    );
   });
 });

@@ -88,13 +88,38 @@ export function initialViewport(
  */
 export type ViewOrigin = 'first' | 'fit' | 'hand';
 
+/** A board point to keep in sight through a resize (the selected piece), and what covers the map. */
+export interface KeepInSight {
+  point: Point;
+  margin: number;
+  covers: MapCovers;
+}
+
 /**
  * The view after the element changed size (a phone rotated, a window resized, the panel grew): one
  * the program chose is chosen again for the new size, so a map fitted to a portrait phone does not
  * stay tiny (or cut) in landscape; the player's own zoom and pan are kept, only clamped. The first
  * view is chosen again about the point now in the middle, so a resize never jumps across the map.
+ * A selected piece the new view would leave out of sight is centred, zoom kept.
  */
 export function viewAfterResize(
+  view: Viewport,
+  origin: ViewOrigin,
+  bounds: Bounds,
+  screen: ScreenSize,
+  cellSize: number,
+  keep: KeepInSight | null = null,
+): Viewport {
+  const next = resized(view, origin, bounds, screen, cellSize);
+  if (
+    keep === null ||
+    pointInSight(boardToScreen(next, screen, keep.point), screen, keep.margin, keep.covers)
+  )
+    return next;
+  return clampViewport({ ...next, cx: keep.point.x, cy: keep.point.y }, bounds, screen);
+}
+
+function resized(
   view: Viewport,
   origin: ViewOrigin,
   bounds: Bounds,
@@ -123,6 +148,30 @@ export function clampViewport(view: Viewport, bounds: Bounds, screen: ScreenSize
     cy: Math.min(bounds.maxY, Math.max(bounds.minY, view.cy)),
     scale,
   };
+}
+
+/** What covers the map's edges: the zoom tools in the top right corner, the status line along the bottom. */
+export interface MapCovers {
+  /** The tools' box, `inset` px in from the top and right edges. */
+  tools: { width: number; height: number; inset: number };
+  statusHeight: number;
+}
+
+/**
+ * Whether a screen point shows on the map at least `margin` px in from its edges, clear of what covers
+ * them (a piece under the zoom buttons is as good as off screen: it cannot be seen or clicked).
+ */
+export function pointInSight(s: Point, screen: ScreenSize, margin: number, covers: MapCovers): boolean {
+  const inside =
+    s.x >= margin &&
+    s.y >= margin &&
+    s.x <= screen.width - margin &&
+    s.y <= screen.height - covers.statusHeight - margin;
+  const { tools } = covers;
+  const underTools =
+    s.y <= tools.inset + tools.height + margin / 2 &&
+    s.x >= screen.width - tools.inset - tools.width - margin / 2;
+  return inside && !underTools;
 }
 
 /** Moves the view by a screen-pixel drag: the board follows the pointer. */
