@@ -98,11 +98,14 @@ describe('board in the browser', () => {
     await page.screenshot({ path: screenshotPath('board-after-attack') });
   });
 
-  it('shells a target hex by clicking it with nothing selected', async () => {
+  it('shells a target hex by clicking it with nothing selected, and draws the shelled area', async () => {
     await page.keyboard.press('Escape');
     expect(await page.locator('[data-highlight="0402"].target').count()).toBe(1);
     await clickCentre('[data-piece="b1"]');
     await page.waitForSelector('[data-marker="shelled"][data-loc="0402"]');
+    // The presentation's own overlay (an area of the moment) is drawn with the map's overlays.
+    expect(await page.locator('[data-overlay="shelled"] path').count()).toBe(1);
+    expect(await page.locator('[data-overlay="shelled"] title').textContent()).toBe('Shelled');
     const actions = await sent();
     expect(actions[actions.length - 1]).toEqual({ type: 'shell', target: '0402' });
   });

@@ -172,7 +172,7 @@ describe('viewport', () => {
     // The shorter map would leave it 100 px below its bottom edge: it is centred, at the same zoom.
     expect(
       pointInSight(
-        boardToScreen(viewAfterResize(view, 'hand', bounds, short, 30), short, 40, covers),
+        boardToScreen(viewAfterResize(view, 'hand', bounds, short, 30), short, point),
         short,
         40,
         covers,

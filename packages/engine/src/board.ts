@@ -80,6 +80,11 @@ export interface Presentation {
   tracks: { id: string; label: string; value: string }[];
   /** A card-driven game's cards: hands, piles and what each card's face says. Absent without cards. */
   cards?: CardsPresentation;
+  /**
+   * Areas that come and go during play (a drifting gas cloud), drawn like the board's own
+   * overlays; ids must differ from those of `BoardSpec.overlays`. Absent when there are none.
+   */
+  overlays?: Overlay[];
 }
 
 /**

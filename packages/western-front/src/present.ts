@@ -1,4 +1,4 @@
-import type { MarkerPresentation, PiecePresentation, Presentation, Seat } from '@salient/engine';
+import type { MarkerPresentation, Overlay, PiecePresentation, Presentation, Seat } from '@salient/engine';
 import { batteryTarget } from './artillery.ts';
 import { grid } from './grid.ts';
 import { isCommand, platoonsLeft } from './stands.ts';
@@ -91,6 +91,14 @@ export function presentView(view: WfView, _seat: Seat | null): Presentation {
       });
   }
   for (const hex of view.wire) markers.push({ loc: hex, kind: 'wire', label: 'Wire' });
+  // Each cloud is drawn as an area over its hexes; a marker per hex still names it in the hex's detail.
+  const overlays: Overlay[] = view.gas.map((cloud, i) => ({
+    id: `gas-${i}`,
+    label: `Gas cloud (${cloud.turnsLeft} turn${cloud.turnsLeft === 1 ? '' : 's'} left)`,
+    locs: [...cloud.hexes],
+    style: 'hatch',
+    color: '#9acd32',
+  }));
   for (const cloud of view.gas)
     for (const hex of cloud.hexes)
       markers.push({ loc: hex, kind: 'gas', label: `Gas (${cloud.turnsLeft} turns)` });
@@ -155,6 +163,7 @@ export function presentView(view: WfView, _seat: Seat | null): Presentation {
     pieces,
     markers,
     control,
+    ...(overlays.length > 0 ? { overlays } : {}),
     boxes: [
       {
         id: 'batteries',

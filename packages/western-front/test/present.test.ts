@@ -22,6 +22,11 @@ describe('Presentation', () => {
     expect(kinds('1010')).toContain('suppression');
     expect(kinds('1008')).toContain('wire');
     expect(kinds('1012')).toContain('gas');
+    // The cloud is also an area over its hexes (playsheet: gas), drawn like the map's overlays.
+    expect(p.overlays).toEqual([
+      { id: 'gas-0', label: 'Gas cloud (2 turns left)', locs: ['1012'], style: 'hatch', color: '#9acd32' },
+    ]);
+    expect(game.present(game.view(lab({ 'i84-1': '1006' }), null), null).overlays).toBeUndefined();
     // The German batteries' templates at their aiming points.
     expect(kinds('1309')).toContain('template');
     expect(p.boxes.find((b) => b.id === 'batteries')!.pieces.map((b) => b.id)).toEqual([
