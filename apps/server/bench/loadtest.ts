@@ -9,11 +9,13 @@
  * action, bytes per push, server memory per loaded match, errors, and lost or duplicated actions.
  *
  *   pnpm loadtest [-- --game loos --scenario loos-1915 --matches 100 --spectators 1 --think 1000
- *                     --seconds 20 --db postgres --advance 0.25]
+ *                     --seconds 20 --db postgres --advance 0.25 --workers 2]
  *   --think is each player's mean pause before an action, in ms (0: submit as soon as possible).
  *   --advance is how often a player takes a choice without parameters when one is offered (end the
  *   phase, finish or take the standard set-up): uniformly random players re-place set-up units for
  *   ever, so a game would never leave its set-up. 0 makes every choice equally likely.
+ *   --workers is how many threads share the clients (loadPlayers.ts): in one thread, an
+ *   acknowledgement would wait behind other players' choosing, which no real player's machine does.
  *   env: LOADTEST_DATABASE_URL or TEST_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test)
  */
 import { randomBytes } from 'node:crypto';
@@ -21,15 +23,23 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { type GameModule, pickAction } from '@salient/engine';
+import { Worker } from 'node:worker_threads';
+import type { GameModule } from '@salient/engine';
 import { games } from '@salient/games';
-import type { MatchSummary, SubmitAck } from '@salient/protocol';
+import type { MatchSummary } from '@salient/protocol';
 import pg from 'pg';
 import { skirmish } from '../test/fixtures/skirmish.ts';
-import { Player, TestUser } from '../test/helpers/harness.ts';
+import { TestUser } from '../test/helpers/clients.ts';
 import { freePort, ServerProcess } from '../test/helpers/processes.ts';
+import type {
+  PlayersResults,
+  PlayersSpec,
+  StartMessage,
+  TableSpec,
+  UserSpec,
+  WorkerMessage,
+} from './loadPlayers.ts';
 import { quantileBoundMs, type Scrape, scrape, shareWithinMs, windowOf } from './scrapedHistograms.ts';
 
 // `pnpm loadtest -- --matches 10` passes the `--` through: it only separates pnpm's own arguments.
@@ -44,6 +54,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     db: { type: 'string', default: 'postgres' },
     advance: { type: 'string', default: '0.25' },
+    workers: { type: 'string', default: '2' },
   },
 });
 const hosted: Record<string, GameModule> = { ...games, skirmish: skirmish as unknown as GameModule };
@@ -56,6 +67,8 @@ const SPECTATORS = Number(values.spectators);
 const THINK_MS = Number(values.think);
 const SECONDS = Number(values.seconds);
 const ADVANCE = Number(values.advance);
+const WORKERS = Number(values.workers);
+if (!(Number.isInteger(WORKERS) && WORKERS >= 1)) throw new Error('--workers is a whole number, 1 or more');
 const [seatA, seatB] = scenario.seats.map((s) => s.id) as [string, string];
 if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error('--db is postgres or pglite');
 if (!(ADVANCE >= 0 && ADVANCE <= 1)) throw new Error('--advance is a probability, 0 to 1');
@@ -107,48 +120,11 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Prom
 }
 
 /**
- * Opens a new match at the table and has its players and watchers join it: a table keeps playing
- * when a match ends, so the load stays what was asked for.
- */
-async function startMatch(t: Table): Promise<void> {
-  const m = await t.owner.createMatch({ game: game!.id, scenario: scenario!.id, seat: seatA });
-  await t.guest.join(m.id, seatB);
-  for (const p of [...Object.values(t.players), ...t.watchers]) {
-    // What a player holds of the previous match is done with.
-    p.updates.length = 0;
-    const ack = await p.join(m.id, t.watchers.includes(p) ? 'spectator' : 'seat');
-    if (!ack.ok) throw new Error(`join: ${ack.error.code}`);
-  }
-  t.id = m.id;
-  t.seq = 0;
-  t.acked = 0;
-  t.played.push({ id: m.id, acked: 0 });
-}
-
-interface Table {
-  /** The match being played now. */
-  id: string;
-  owner: TestUser;
-  guest: TestUser;
-  players: Record<string, Player>;
-  watchers: Player[];
-  seq: number;
-  acked: number;
-  /** Every match this table played, with the actions acknowledged in it. */
-  played: { id: string; acked: number }[];
-  finished: number;
-}
-
-/**
  * Where an acknowledgement's time went, to tell a tail's cause: the server's own measure of each
  * action (rules, commit, broadcast), how late its event loop ran, its garbage collector's pauses,
- * and how late the clients' event loop ran (all the players share one process here).
+ * and how late the clients' event loops ran (the worker threads').
  */
-function printWhereTheTimeWent(
-  before: Scrape,
-  after: Scrape,
-  clientLoop: ReturnType<typeof monitorEventLoopDelay>,
-) {
+function printWhereTheTimeWent(before: Scrape, after: Scrape, players: PlayersResults[]) {
   const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '?');
   const of = (name: string) => {
     const a = after.get(name);
@@ -174,10 +150,48 @@ function printWhereTheTimeWent(
       `server: GC ${kind} pauses ${gc.counts.at(-1) ?? 0}, ${ms(gc.sum * 1000)} ms in all, p99 <= ${ms(quantileBoundMs(gc, 0.99))} ms, max since start ${ms(gc.max * 1000)} ms`,
     );
   }
-  const c = (q: number) => ms(clientLoop.percentile(q) / 1e6);
+  const worst = (pick: (r: PlayersResults) => number) => ms(Math.max(...players.map(pick)));
   console.log(
-    `clients: event loop     p50 ${c(50)} / p99 ${c(99)} / max ${ms(clientLoop.max / 1e6)} ms late (every player and watcher in this one process)`,
+    `clients: event loop     p50 ${worst((r) => r.loopDelay.p50)} / p99 ${worst((r) => r.loopDelay.p99)} / max ${worst((r) => r.loopDelay.max)} ms late (the worst of ${players.length} worker threads)`,
   );
+}
+
+/** A worker thread playing a share of the tables (loadPlayers.ts). */
+function startPlayers(spec: PlayersSpec) {
+  // The worker runs TypeScript: tsx is registered in it before its module loads.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const players = new URL('./loadPlayers.ts', import.meta.url).href;
+  const source = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(players)}); })`;
+  const worker = new Worker(source, { eval: true, workerData: spec });
+  let failed: (err: Error) => void = () => {};
+  const failure = new Promise<never>((_, reject) => {
+    failed = reject;
+  });
+  failure.catch(() => {});
+  worker.on('error', (err) => failed(err));
+  const next = <K extends 'ready' | 'results'>(key: K) =>
+    Promise.race([
+      new Promise<Extract<WorkerMessage, Record<K, unknown>>>((resolve, reject) => {
+        const listen = (m: WorkerMessage) => {
+          if ('failed' in m) reject(new Error(`load players: ${m.failed}`));
+          else if (key in m) resolve(m as Extract<WorkerMessage, Record<K, unknown>>);
+          else return;
+          worker.off('message', listen);
+        };
+        worker.on('message', listen);
+      }),
+      failure,
+    ]);
+  const ready = next('ready');
+  return {
+    ready,
+    async play(playMs: number): Promise<PlayersResults> {
+      const done = next('results');
+      worker.postMessage({ playMs } satisfies StartMessage);
+      return (await done).results;
+    },
+    stop: () => worker.terminate(),
+  };
 }
 
 let dropDatabase = async () => {};
@@ -210,142 +224,72 @@ try {
   await sleep(500);
   const idle = processUsage(pid);
 
-  const tables = await inBatches(
+  // The players sign up and their matches are made here; the worker threads connect the clients,
+  // join, and play (loadPlayers.ts).
+  const specs = await inBatches(
     Array.from({ length: MATCHES }, (_, i) => i),
     20,
-    async (i): Promise<Table> => {
+    async (i): Promise<TableSpec> => {
       const tag = randomBytes(3).toString('hex');
       const [a, b] = await Promise.all([
         TestUser.signUp(server.url, `a${i}_${tag}`),
         TestUser.signUp(server.url, `b${i}_${tag}`),
       ]);
-      const players = { [seatA]: await a.connect(), [seatB]: await b.connect() };
-      const watchers = await Promise.all(
-        Array.from({ length: SPECTATORS }, () => Player.connect(server.url)),
-      );
-      const t: Table = {
-        id: '',
-        owner: a,
-        guest: b,
-        players,
-        watchers,
-        seq: 0,
-        acked: 0,
-        played: [],
-        finished: 0,
-      };
-      await startMatch(t);
-      return t;
+      const m = await a.createMatch({ game: game.id, scenario: scenario.id, seat: seatA });
+      await b.join(m.id, seatB);
+      const user = (u: TestUser): UserSpec => ({
+        baseUrl: u.baseUrl,
+        username: u.username,
+        cookie: u.cookie,
+        id: u.id,
+      });
+      return { owner: user(a), guest: user(b), matchId: m.id };
     },
   );
+  const workers = Array.from({ length: Math.min(WORKERS, MATCHES) }, (_, w) =>
+    startPlayers({
+      serverUrl: server.url,
+      game: game.id,
+      scenario: scenario.id,
+      seats: [seatA, seatB],
+      spectators: SPECTATORS,
+      thinkMs: THINK_MS,
+      advance: ADVANCE,
+      tables: specs.filter((_, i) => i % WORKERS === w),
+    }),
+  );
+  await Promise.all(workers.map((w) => w.ready));
   await sleep(500);
   const loaded = processUsage(pid);
 
-  const ackMs: number[] = [];
-  const opponentMs: number[] = [];
-  const pushBytes: number[] = [];
-  let errors = 0;
-  const sentAt = new Map<string, number>();
-  for (const t of tables) {
-    for (const [seat, p] of Object.entries(t.players)) {
-      p.socket.on('match:update', (u) => {
-        if (u.seat === seat) return;
-        const sent = sentAt.get(`${t.id}:${u.seq}`);
-        if (sent !== undefined) opponentMs.push(performance.now() - sent);
-      });
-      // What arrives on the wire for each push, as socket.io frames it.
-      p.socket.io.engine.on('packet', (packet: { type: string; data?: unknown }) => {
-        if (
-          packet.type === 'message' &&
-          typeof packet.data === 'string' &&
-          packet.data.startsWith('2["match:update"')
-        )
-          pushBytes.push(Buffer.byteLength(packet.data));
-      });
-    }
-  }
-
   const before = processUsage(pid);
+  const generatorBefore = process.cpuUsage();
   const scrapedBefore = await scrape(server.url);
   const checkpointsBefore = await checkpoints();
-  // The clients' own event loop: an acknowledgement that waits behind other players' work here is
-  // counted in ack latency, though a real player's machine would not have made it wait.
-  const clientLoop = monitorEventLoopDelay({ resolution: 5 });
-  clientLoop.enable();
-  const stopAt = performance.now() + SECONDS * 1000;
   const started = performance.now();
-  let counter = 0;
-  await Promise.all(
-    tables.map(async (t) => {
-      const anyPlayer = t.players[seatA]!;
-      while (performance.now() < stopAt) {
-        if (THINK_MS > 0) await sleep(THINK_MS * (0.5 + Math.random()));
-        if (performance.now() >= stopAt) break;
-        const latest = anyPlayer.updates.at(-1)?.summary ?? anyPlayer.snapshot!.summary;
-        if (latest.status !== 'active') {
-          t.finished++;
-          await startMatch(t);
-          continue;
-        }
-        const seat = latest.toAct[Math.floor(Math.random() * latest.toAct.length)]!;
-        const me = t.players[seat]!;
-        // The position this player holds: its last folded push, or its snapshot.
-        const heldSeq = me.updates.at(-1)?.seq ?? me.snapshot!.seq;
-        if (heldSeq < t.seq) {
-          await me.waitForSeq(t.seq, 10_000).catch(() => undefined);
-          continue;
-        }
-        const view = me.updates.at(-1)?.view ?? me.snapshot!.view;
-        const choices = game.choices(view, seat);
-        if (choices.length === 0) {
-          await sleep(5);
-          continue;
-        }
-        const pick = (n: number) => Math.floor(Math.random() * n);
-        const buttons = choices.filter((c) => c.params.length === 0);
-        const pool = buttons.length > 0 && Math.random() < ADVANCE ? buttons : choices;
-        const action = pickAction(pool[pick(pool.length)]!, pick);
-        const t0 = performance.now();
-        sentAt.set(`${t.id}:${t.seq + 1}`, t0);
-        let ack: SubmitAck;
-        try {
-          ack = await me.socket.timeout(10_000).emitWithAck('match:submit', {
-            matchId: t.id,
-            seq: t.seq,
-            action,
-            clientActionId: `c${counter++}`,
-          });
-        } catch {
-          errors++;
-          continue;
-        }
-        if (!ack.ok) {
-          errors++;
-          if (ack.seq !== undefined) t.seq = ack.seq;
-          continue;
-        }
-        ackMs.push(performance.now() - t0);
-        t.seq = ack.seq;
-        t.acked++;
-        t.played.at(-1)!.acked++;
-      }
-    }),
-  );
+  const results = await Promise.all(workers.map((w) => w.play(SECONDS * 1000)));
   const elapsed = (performance.now() - started) / 1000;
   const after = processUsage(pid);
-  clientLoop.disable();
+  // Every thread of this process: the clients, choosing with the rules.
+  const generator = process.cpuUsage(generatorBefore);
   const scrapedAfter = await scrape(server.url);
   const checkpointsAfter = await checkpoints();
   await sleep(500);
+  const ackMs = results.flatMap((r) => r.ackMs);
+  const opponentMs = results.flatMap((r) => r.opponentMs);
+  const pushBytes = results.flatMap((r) => r.pushBytes);
+  const errors = results.reduce((n, r) => n + r.errors, 0);
+  const finished = results.reduce((n, r) => n + r.finished, 0);
 
   // Every acknowledged action is in the match, once: the server's seq equals what was acknowledged.
   let lost = 0;
   let extra = 0;
   await inBatches(
-    tables.flatMap((t) => t.played.map((p) => ({ owner: t.owner, ...p }))),
+    results.flatMap((r) => r.played),
     20,
     async (p) => {
-      const summary = (await p.owner.request<MatchSummary>('GET', `/api/matches/${p.id}`)).body;
+      const owner = new TestUser(p.owner.baseUrl, p.owner.username, p.owner.cookie, p.owner.id);
+      const summary = (await owner.request<MatchSummary>('GET', `/api/matches/${p.matchId}`)).body;
       if (summary.seq < p.acked) lost += p.acked - summary.seq;
       if (summary.seq > p.acked) extra += summary.seq - p.acked;
     },
@@ -364,14 +308,16 @@ try {
   console.log(
     `matches                 ${MATCHES} (2 players + ${SPECTATORS} spectator(s) each), ${fmt(elapsed)} s, think ${THINK_MS} ms, advance ${ADVANCE}`,
   );
-  console.log(
-    `actions acknowledged    ${actions} (${tables.reduce((n, t) => n + t.finished, 0)} matches finished and replaced by new ones)`,
-  );
+  console.log(`actions acknowledged    ${actions} (${finished} matches finished and replaced by new ones)`);
   console.log(`actions per second      ${fmt(actions / elapsed)}`);
   console.log(`ack latency             ${dist(ackMs)}`);
   console.log(`opponent update         ${dist(opponentMs)}`);
   console.log(
     `server CPU per action   ${fmt(((after.cpuSeconds - before.cpuSeconds) * 1000) / Math.max(1, actions), 3)} ms`,
+  );
+  // The clients share the machine with the server: what they spend per action is not the server's.
+  console.log(
+    `load generator CPU      ${fmt((generator.user + generator.system) / 1000 / Math.max(1, actions), 3)} ms per action (${workers.length} worker threads: every client, choosing with the rules)`,
   );
   console.log(
     `bytes per push          p50 ${percentile(pushBytes, 50)} / p95 ${percentile(pushBytes, 95)} / max ${pushBytes.at(-1)} (${pushBytes.length} pushes to players)`,
@@ -379,7 +325,7 @@ try {
   console.log(
     `server RSS              idle ${fmt(idle.rssBytes / 2 ** 20, 1)} MB, loaded ${fmt(loaded.rssBytes / 2 ** 20, 1)} MB, after play ${fmt(after.rssBytes / 2 ** 20, 1)} MB: ${fmt((loaded.rssBytes - idle.rssBytes) / MATCHES / 1024, 1)} KB per loaded match before play, ${fmt((after.rssBytes - idle.rssBytes) / MATCHES / 1024, 1)} KB after (with its sockets; the garbage collector and the database's caches move both)`,
   );
-  printWhereTheTimeWent(scrapedBefore, scrapedAfter, clientLoop);
+  printWhereTheTimeWent(scrapedBefore, scrapedAfter, results);
   // A checkpoint's file syncs can hold up commits' WAL flushes on the same disk: a tail's suspect.
   if (checkpointsBefore && checkpointsAfter)
     console.log(
@@ -395,7 +341,7 @@ try {
   const rows = metricValue('salient_append_rows_total');
   if (commits > 0)
     console.log(`append commits          ${commits} for ${rows} actions (${fmt(rows / commits)} per commit)`);
-  for (const t of tables) for (const p of [...Object.values(t.players), ...t.watchers]) p.close();
+  for (const w of workers) await w.stop();
 } finally {
   await server.kill('SIGTERM');
   await dropDatabase();

@@ -1,0 +1,264 @@
+/**
+ * The load test's players (bench/loadtest.ts), run in worker threads: each thread plays its share
+ * of the tables through its own socket.io clients, as that many browsers on other machines would.
+ * One thread for every client would make a player's acknowledgement wait behind other players'
+ * work (folding pushes, computing choices with the rules) that a real player's machine never does;
+ * the threads let the operating system interleave them. Only the client side of the harness is
+ * loaded here, never the server.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { type GameModule, pickAction } from '@salient/engine';
+import { games } from '@salient/games';
+import type { SubmitAck } from '@salient/protocol';
+import { skirmish } from '../test/fixtures/skirmish.ts';
+import { Player, TestUser } from '../test/helpers/clients.ts';
+
+export interface UserSpec {
+  baseUrl: string;
+  username: string;
+  cookie: string;
+  id: string;
+}
+
+/** A table: two players and their match, which the worker replaces when it ends. */
+export interface TableSpec {
+  owner: UserSpec;
+  guest: UserSpec;
+  matchId: string;
+}
+
+export interface PlayersSpec {
+  serverUrl: string;
+  game: string;
+  scenario: string;
+  seats: [string, string];
+  spectators: number;
+  thinkMs: number;
+  advance: number;
+  tables: TableSpec[];
+}
+
+/** Main thread to worker: play for this long (ms), from now. */
+export type StartMessage = { playMs: number };
+
+/** Worker to main thread: connected and joined, then what it measured. */
+export type WorkerMessage = { ready: true } | { results: PlayersResults } | { failed: string };
+
+export interface PlayersResults {
+  ackMs: number[];
+  opponentMs: number[];
+  pushBytes: number[];
+  errors: number;
+  /** Every match played, with the actions acknowledged in it. */
+  played: { matchId: string; owner: UserSpec; acked: number }[];
+  finished: number;
+  /** How late this thread's event loop ran while playing, in ms. */
+  loopDelay: { p50: number; p99: number; max: number };
+}
+
+const hosted: Record<string, GameModule> = { ...games, skirmish: skirmish as unknown as GameModule };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Table {
+  id: string;
+  owner: TestUser;
+  guest: TestUser;
+  players: Record<string, Player>;
+  watchers: Player[];
+  seq: number;
+  played: { matchId: string; owner: UserSpec; acked: number }[];
+  finished: number;
+}
+
+const userOf = (u: UserSpec) => new TestUser(u.baseUrl, u.username, u.cookie, u.id);
+
+/** Connects a table's clients, joins them to its match, and plays it (and its successors) until `stopAt`. */
+export class TablePlayers {
+  private readonly game: GameModule;
+  private readonly tables: Table[] = [];
+  private readonly sentAt = new Map<string, number>();
+  private counter = 0;
+  readonly results: PlayersResults = {
+    ackMs: [],
+    opponentMs: [],
+    pushBytes: [],
+    errors: 0,
+    played: [],
+    finished: 0,
+    loopDelay: { p50: 0, p99: 0, max: 0 },
+  };
+
+  constructor(private readonly spec: PlayersSpec) {
+    const game = hosted[spec.game];
+    if (!game) throw new Error(`unknown game ${spec.game}`);
+    this.game = game;
+  }
+
+  async connect(): Promise<void> {
+    const [seatA, seatB] = this.spec.seats;
+    for (let i = 0; i < this.spec.tables.length; i += 20) {
+      await Promise.all(
+        this.spec.tables.slice(i, i + 20).map(async (spec) => {
+          const owner = userOf(spec.owner);
+          const guest = userOf(spec.guest);
+          const t: Table = {
+            id: spec.matchId,
+            owner,
+            guest,
+            players: { [seatA]: await owner.connect(), [seatB]: await guest.connect() },
+            watchers: await Promise.all(
+              Array.from({ length: this.spec.spectators }, () => Player.connect(this.spec.serverUrl)),
+            ),
+            seq: 0,
+            played: [],
+            finished: 0,
+          };
+          this.listen(t);
+          await this.joinAll(t, spec.matchId, spec.owner);
+          this.tables.push(t);
+        }),
+      );
+    }
+  }
+
+  private listen(t: Table): void {
+    for (const [seat, p] of Object.entries(t.players)) {
+      p.socket.on('match:update', (u) => {
+        if (u.seat === seat) return;
+        const sent = this.sentAt.get(`${t.id}:${u.seq}`);
+        if (sent !== undefined) this.results.opponentMs.push(performance.now() - sent);
+      });
+      // What arrives on the wire for each push, as socket.io frames it.
+      p.socket.io.engine.on('packet', (packet: { type: string; data?: unknown }) => {
+        if (
+          packet.type === 'message' &&
+          typeof packet.data === 'string' &&
+          packet.data.startsWith('2["match:update"')
+        )
+          this.results.pushBytes.push(Buffer.byteLength(packet.data));
+      });
+    }
+  }
+
+  private async joinAll(t: Table, matchId: string, owner: UserSpec): Promise<void> {
+    for (const p of [...Object.values(t.players), ...t.watchers]) {
+      p.updates.length = 0;
+      const ack = await p.join(matchId, t.watchers.includes(p) ? 'spectator' : 'seat');
+      if (!ack.ok) throw new Error(`join: ${ack.error.code}`);
+    }
+    t.id = matchId;
+    t.seq = 0;
+    t.played.push({ matchId, owner, acked: 0 });
+  }
+
+  /** A table keeps playing when its match ends: a new one with the same players and watchers. */
+  private async replace(t: Table): Promise<void> {
+    const [seatA, seatB] = this.spec.seats;
+    const m = await t.owner.createMatch({ game: this.spec.game, scenario: this.spec.scenario, seat: seatA });
+    await t.guest.join(m.id, seatB);
+    const { baseUrl, username, cookie, id } = t.owner;
+    await this.joinAll(t, m.id, { baseUrl, username, cookie, id });
+  }
+
+  async play(forMs: number): Promise<PlayersResults> {
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
+    const stopAt = performance.now() + forMs;
+    await Promise.all(this.tables.map((t) => this.playTable(t, stopAt)));
+    loop.disable();
+    const ms = (ns: number) => ns / 1e6;
+    this.results.loopDelay = {
+      p50: ms(loop.percentile(50)),
+      p99: ms(loop.percentile(99)),
+      max: ms(loop.max),
+    };
+    for (const t of this.tables) {
+      this.results.played.push(...t.played);
+      this.results.finished += t.finished;
+      for (const p of [...Object.values(t.players), ...t.watchers]) p.close();
+    }
+    return this.results;
+  }
+
+  private async playTable(t: Table, stopAt: number): Promise<void> {
+    const { thinkMs, advance, seats } = this.spec;
+    const anyPlayer = t.players[seats[0]]!;
+    const clients = [...Object.values(t.players), ...t.watchers];
+    while (performance.now() < stopAt) {
+      // A client holds its latest position, not every push since it joined (the harness keeps them
+      // all for tests' assertions): kept, they grow this thread's heap and its collector's pauses.
+      for (const c of clients) {
+        if (c.updates.length > 1) c.updates.splice(0, c.updates.length - 1);
+        c.raw.length = 0;
+      }
+      if (thinkMs > 0) await sleep(thinkMs * (0.5 + Math.random()));
+      if (performance.now() >= stopAt) break;
+      const latest = anyPlayer.updates.at(-1)?.summary ?? anyPlayer.snapshot!.summary;
+      if (latest.status !== 'active') {
+        t.finished++;
+        await this.replace(t);
+        continue;
+      }
+      const seat = latest.toAct[Math.floor(Math.random() * latest.toAct.length)]!;
+      const me = t.players[seat]!;
+      // The position this player holds: its last folded push, or its snapshot.
+      const heldSeq = me.updates.at(-1)?.seq ?? me.snapshot!.seq;
+      if (heldSeq < t.seq) {
+        await me.waitForSeq(t.seq, 10_000).catch(() => undefined);
+        continue;
+      }
+      const view = me.updates.at(-1)?.view ?? me.snapshot!.view;
+      const choices = this.game.choices(view, seat);
+      if (choices.length === 0) {
+        await sleep(5);
+        continue;
+      }
+      const pick = (n: number) => Math.floor(Math.random() * n);
+      const buttons = choices.filter((c) => c.params.length === 0);
+      const pool = buttons.length > 0 && Math.random() < advance ? buttons : choices;
+      const action = pickAction(pool[pick(pool.length)]!, pick);
+      const t0 = performance.now();
+      this.sentAt.set(`${t.id}:${t.seq + 1}`, t0);
+      let ack: SubmitAck;
+      try {
+        ack = await me.socket.timeout(10_000).emitWithAck('match:submit', {
+          matchId: t.id,
+          seq: t.seq,
+          action,
+          clientActionId: `c${this.counter++}`,
+        });
+      } catch {
+        this.results.errors++;
+        continue;
+      }
+      if (!ack.ok) {
+        this.results.errors++;
+        if (ack.seq !== undefined) t.seq = ack.seq;
+        continue;
+      }
+      this.results.ackMs.push(performance.now() - t0);
+      this.sentAt.delete(`${t.id}:${t.seq}`);
+      t.seq = ack.seq;
+      t.played.at(-1)!.acked++;
+    }
+  }
+}
+
+// In a worker thread: connect, say so, play when told, send back what was measured.
+if (!isMainThread && parentPort) {
+  const port = parentPort;
+  const players = new TablePlayers(workerData as PlayersSpec);
+  players
+    .connect()
+    .then(() => {
+      port.postMessage({ ready: true } satisfies WorkerMessage);
+      port.once('message', (m: StartMessage) => {
+        players.play(m.playMs).then(
+          (results) => port.postMessage({ results } satisfies WorkerMessage),
+          (err: unknown) => port.postMessage({ failed: String(err) } satisfies WorkerMessage),
+        );
+      });
+    })
+    .catch((err: unknown) => port.postMessage({ failed: String(err) } satisfies WorkerMessage));
+}
