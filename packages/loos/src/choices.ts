@@ -11,6 +11,7 @@ import {
   retreatSteps,
 } from './decisions.ts';
 import {
+  britishSetupContext,
   britishSetupHexes,
   britishSetupProblem,
   germanSetupHexes,
@@ -70,12 +71,13 @@ export function loosChoices(state: LoosLike, seat: Side): Choice[] {
 function deploymentChoices(state: LoosLike, seat: Side): Choice[] {
   const choices: Choice[] = [button('deployStandard', 'Use the historical set-up')];
   const germanHexes = seat === 'german' ? germanSetupHexes(state).map((h) => hexOption(h)) : [];
+  const british = seat === 'british' ? britishSetupContext(state) : null;
   for (const unit of state.units) {
     if (unit.side !== seat || !(unit.loc === 'unplaced' || isOnMap(unit))) continue;
     const hexes =
       seat === 'german'
         ? germanHexes
-        : britishSetupHexes(state, unit)
+        : britishSetupHexes(state, unit, british!)
             .filter((h) => h !== unit.loc)
             .map((h) => hexOption(h));
     if (hexes.length === 0) continue;

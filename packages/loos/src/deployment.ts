@@ -6,10 +6,18 @@ import type { LoosLike, LoosState, Unit } from './state.ts';
 import { canStack, Occupancy } from './units.ts';
 import { zoneOfControl } from './zoc.ts';
 
+/** The German set-up zone in map order, worked out once: set-up choices and moves read it often. */
+const GERMAN_SETUP_ZONE: readonly string[] = MAP.grid.ids.filter((hex) => inGermanSetupZone(hex));
+
 /** Hexes where a German battalion may set up now (11.2): east of the front line, one unit a hex. */
 export function germanSetupHexes(state: LoosLike): string[] {
   const occupancy = new Occupancy(state);
-  return MAP.grid.ids.filter((hex) => inGermanSetupZone(hex) && occupancy.at(hex).length === 0);
+  return GERMAN_SETUP_ZONE.filter((hex) => occupancy.at(hex).length === 0);
+}
+
+/** Whether a German battalion may set up in `hex` now: germanSetupHexes(state).includes(hex), quicker. */
+export function isGermanSetupHex(state: LoosLike, hex: string): boolean {
+  return MAP.has(hex) && inGermanSetupZone(hex) && !state.units.some((u) => u.loc === hex);
 }
 
 /** The sector a British division has taken by placing its first unit, if any (11.6). */
@@ -22,14 +30,35 @@ export function sectorOfDivision(state: LoosLike, division: string): number | nu
   return null;
 }
 
+/**
+ * What britishSetupHexes reads of a position, worked out once for all the units placed from it:
+ * who stands where, and the sector each division has taken (11.6).
+ */
+export interface BritishSetupContext {
+  occupancy: Occupancy;
+  sectors: Map<string, number | null>;
+}
+
+export function britishSetupContext(state: LoosLike): BritishSetupContext {
+  const sectors = new Map<string, number | null>();
+  for (const division of BRITISH_DIVISIONS) sectors.set(division.id, sectorOfDivision(state, division.id));
+  return { occupancy: new Occupancy(state), sectors };
+}
+
 /** Front-line hexes where a British unit may set up (11.6): its division's sector, or a sector no division has taken. */
-export function britishSetupHexes(state: LoosLike, unit: Unit): string[] {
-  const occupancy = new Occupancy(state);
-  const own = sectorOfDivision(state, unit.division!);
+export function britishSetupHexes(
+  state: LoosLike,
+  unit: Unit,
+  context: BritishSetupContext = britishSetupContext(state),
+): string[] {
+  const { occupancy, sectors } = context;
+  const own = sectors.has(unit.division!)
+    ? (sectors.get(unit.division!) ?? null)
+    : sectorOfDivision(state, unit.division!);
   const taken = new Set<number>();
   for (const division of BRITISH_DIVISIONS) {
     if (division.id === unit.division) continue;
-    const sector = sectorOfDivision(state, division.id);
+    const sector = sectors.get(division.id) ?? null;
     if (sector !== null) taken.add(sector);
   }
   const hexes: string[] = [];
