@@ -6,13 +6,18 @@ import type { LoosLike, LoosState, Unit } from './state.ts';
 import { canStack, Occupancy } from './units.ts';
 import { zoneOfControl } from './zoc.ts';
 
-/** The German set-up zone in map order, worked out once: set-up choices and moves read it often. */
-const GERMAN_SETUP_ZONE: readonly string[] = MAP.grid.ids.filter((hex) => inGermanSetupZone(hex));
+/**
+ * The German set-up zone in map order, as indices into MAP.ids, worked out once: the German set-up
+ * choices read it on every query.
+ */
+const GERMAN_SETUP_ZONE: readonly number[] = MAP.ids.flatMap((hex, i) => (inGermanSetupZone(hex) ? [i] : []));
 
 /** Hexes where a German battalion may set up now (11.2): east of the front line, one unit a hex. */
 export function germanSetupHexes(state: LoosLike): string[] {
-  const occupancy = new Occupancy(state);
-  return GERMAN_SETUP_ZONE.filter((hex) => occupancy.at(hex).length === 0);
+  const { sides } = new Occupancy(state);
+  const hexes: string[] = [];
+  for (const i of GERMAN_SETUP_ZONE) if (sides[i] === 0) hexes.push(MAP.ids[i]!);
+  return hexes;
 }
 
 /** Whether a German battalion may set up in `hex` now: germanSetupHexes(state).includes(hex), quicker. */
@@ -94,7 +99,14 @@ export function britishSetupProblem(state: LoosLike): string | null {
  * (which puts every front-line hex in a zone of control), the rest in the villages and the second
  * position. Divisions are laid out north to south.
  */
-export function standardGermanSetup(): Map<string, string> {
+export function standardGermanSetup(): ReadonlyMap<string, string> {
+  return STANDARD_GERMAN_SETUP;
+}
+
+/** Worked out once: the plan is fixed, and a uniformly random player asks for it again and again. */
+const STANDARD_GERMAN_SETUP: ReadonlyMap<string, string> = planStandardGermanSetup();
+
+function planStandardGermanSetup(): Map<string, string> {
   const cover: string[] = [];
   for (let column = 4; column <= 28; column += 2) {
     const front = SECTORS.flatMap((s) => s.front).find((hex) => Number(hex.slice(0, 2)) === column)!;
@@ -140,7 +152,7 @@ export function standardBritishSetup(): Map<string, string> {
 }
 
 /** Places a whole side from a plan, resetting the stack order. */
-export function applyPlan(s: LoosState, plan: Map<string, string>): void {
+export function applyPlan(s: LoosState, plan: ReadonlyMap<string, string>): void {
   for (const unit of s.units) {
     const hex = plan.get(unit.id);
     if (hex === undefined) continue;
