@@ -15,8 +15,8 @@ import {
   applyPlan,
   britishSetupHexes,
   britishSetupProblem,
-  germanSetupHexes,
   germanSetupProblem,
+  isGermanSetupHex,
   standardBritishSetup,
   standardGermanSetup,
 } from './deployment.ts';
@@ -323,8 +323,8 @@ function deploymentAction(s: LoosState, log: EventLog, seat: Side, a: Fields): v
         `${unit.name} does not set up on the map.`,
       );
       const at = hex(a, 'hex');
-      const legal = seat === 'german' ? germanSetupHexes(s) : britishSetupHexes(s, unit);
-      check(legal.includes(at), ErrorCode.IllegalHex, `${unit.name} cannot set up in ${at}.`);
+      const legal = seat === 'german' ? isGermanSetupHex(s, at) : britishSetupHexes(s, unit).includes(at);
+      check(legal, ErrorCode.IllegalHex, `${unit.name} cannot set up in ${at}.`);
       const was = unit.loc;
       unit.loc = 'unplaced';
       for (const other of s.units) if (other.loc === was && other.reserve) other.reserve = false;

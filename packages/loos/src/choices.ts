@@ -11,6 +11,7 @@ import {
   retreatSteps,
 } from './decisions.ts';
 import {
+  britishSetupContext,
   britishSetupHexes,
   britishSetupProblem,
   germanSetupHexes,
@@ -25,12 +26,9 @@ import type { CombatRecord, Decision, LoosLike, Side, Unit } from './state.ts';
 import { isOnMap } from './state.ts';
 import { Occupancy } from './units.ts';
 
-const hexOption = (hex: string, cost?: number): ChoiceOption => ({
-  value: hex,
-  label: hex,
-  loc: hex,
-  ...(cost === undefined ? {} : { cost }),
-});
+// Two literals rather than a spread: set-up choices build hundreds of these per query.
+const hexOption = (hex: string, cost?: number): ChoiceOption =>
+  cost === undefined ? { value: hex, label: hex, loc: hex } : { value: hex, label: hex, loc: hex, cost };
 const unitOption = (unit: Unit): ChoiceOption => ({
   value: unit.id,
   label: unit.name,
@@ -70,12 +68,13 @@ export function loosChoices(state: LoosLike, seat: Side): Choice[] {
 function deploymentChoices(state: LoosLike, seat: Side): Choice[] {
   const choices: Choice[] = [button('deployStandard', 'Use the historical set-up')];
   const germanHexes = seat === 'german' ? germanSetupHexes(state).map((h) => hexOption(h)) : [];
+  const british = seat === 'british' ? britishSetupContext(state) : null;
   for (const unit of state.units) {
     if (unit.side !== seat || !(unit.loc === 'unplaced' || isOnMap(unit))) continue;
     const hexes =
       seat === 'german'
         ? germanHexes
-        : britishSetupHexes(state, unit)
+        : britishSetupHexes(state, unit, british!)
             .filter((h) => h !== unit.loc)
             .map((h) => hexOption(h));
     if (hexes.length === 0) continue;

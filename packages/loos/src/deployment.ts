@@ -6,10 +6,23 @@ import type { LoosLike, LoosState, Unit } from './state.ts';
 import { canStack, Occupancy } from './units.ts';
 import { zoneOfControl } from './zoc.ts';
 
+/**
+ * The German set-up zone in map order, as indices into MAP.ids, worked out once: the German set-up
+ * choices read it on every query.
+ */
+const GERMAN_SETUP_ZONE: readonly number[] = MAP.ids.flatMap((hex, i) => (inGermanSetupZone(hex) ? [i] : []));
+
 /** Hexes where a German battalion may set up now (11.2): east of the front line, one unit a hex. */
 export function germanSetupHexes(state: LoosLike): string[] {
-  const occupancy = new Occupancy(state);
-  return MAP.grid.ids.filter((hex) => inGermanSetupZone(hex) && occupancy.at(hex).length === 0);
+  const { sides } = new Occupancy(state);
+  const hexes: string[] = [];
+  for (const i of GERMAN_SETUP_ZONE) if (sides[i] === 0) hexes.push(MAP.ids[i]!);
+  return hexes;
+}
+
+/** Whether a German battalion may set up in `hex` now: germanSetupHexes(state).includes(hex), quicker. */
+export function isGermanSetupHex(state: LoosLike, hex: string): boolean {
+  return MAP.has(hex) && inGermanSetupZone(hex) && !state.units.some((u) => u.loc === hex);
 }
 
 /** The sector a British division has taken by placing its first unit, if any (11.6). */
@@ -22,14 +35,35 @@ export function sectorOfDivision(state: LoosLike, division: string): number | nu
   return null;
 }
 
+/**
+ * What britishSetupHexes reads of a position, worked out once for all the units placed from it:
+ * who stands where, and the sector each division has taken (11.6).
+ */
+export interface BritishSetupContext {
+  occupancy: Occupancy;
+  sectors: Map<string, number | null>;
+}
+
+export function britishSetupContext(state: LoosLike): BritishSetupContext {
+  const sectors = new Map<string, number | null>();
+  for (const division of BRITISH_DIVISIONS) sectors.set(division.id, sectorOfDivision(state, division.id));
+  return { occupancy: new Occupancy(state), sectors };
+}
+
 /** Front-line hexes where a British unit may set up (11.6): its division's sector, or a sector no division has taken. */
-export function britishSetupHexes(state: LoosLike, unit: Unit): string[] {
-  const occupancy = new Occupancy(state);
-  const own = sectorOfDivision(state, unit.division!);
+export function britishSetupHexes(
+  state: LoosLike,
+  unit: Unit,
+  context: BritishSetupContext = britishSetupContext(state),
+): string[] {
+  const { occupancy, sectors } = context;
+  const own = sectors.has(unit.division!)
+    ? (sectors.get(unit.division!) ?? null)
+    : sectorOfDivision(state, unit.division!);
   const taken = new Set<number>();
   for (const division of BRITISH_DIVISIONS) {
     if (division.id === unit.division) continue;
-    const sector = sectorOfDivision(state, division.id);
+    const sector = sectors.get(division.id) ?? null;
     if (sector !== null) taken.add(sector);
   }
   const hexes: string[] = [];
@@ -65,7 +99,14 @@ export function britishSetupProblem(state: LoosLike): string | null {
  * (which puts every front-line hex in a zone of control), the rest in the villages and the second
  * position. Divisions are laid out north to south.
  */
-export function standardGermanSetup(): Map<string, string> {
+export function standardGermanSetup(): ReadonlyMap<string, string> {
+  return STANDARD_GERMAN_SETUP;
+}
+
+/** Worked out once: the plan is fixed, and a uniformly random player asks for it again and again. */
+const STANDARD_GERMAN_SETUP: ReadonlyMap<string, string> = planStandardGermanSetup();
+
+function planStandardGermanSetup(): Map<string, string> {
   const cover: string[] = [];
   for (let column = 4; column <= 28; column += 2) {
     const front = SECTORS.flatMap((s) => s.front).find((hex) => Number(hex.slice(0, 2)) === column)!;
@@ -111,7 +152,7 @@ export function standardBritishSetup(): Map<string, string> {
 }
 
 /** Places a whole side from a plan, resetting the stack order. */
-export function applyPlan(s: LoosState, plan: Map<string, string>): void {
+export function applyPlan(s: LoosState, plan: ReadonlyMap<string, string>): void {
   for (const unit of s.units) {
     const hex = plan.get(unit.id);
     if (hex === undefined) continue;

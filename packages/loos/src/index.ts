@@ -38,6 +38,38 @@ function copyUnit(u: Unit): Unit {
   };
 }
 
+/** Whether two units are alike in every field copyUnit copies. */
+function sameUnit(a: Unit, b: Unit): boolean {
+  return (
+    a.id === b.id &&
+    a.name === b.name &&
+    a.side === b.side &&
+    a.kind === b.kind &&
+    a.division === b.division &&
+    a.brigade === b.brigade &&
+    a.steps === b.steps &&
+    a.loc === b.loc &&
+    a.reserve === b.reserve
+  );
+}
+
+/**
+ * After a step, puts back the units it left as they were (most of them), and the whole list when it
+ * changed none: the new state then shares them with the old one, so whatever compares the two
+ * positions (the server's view patches) skips them at a glance, and they cost no memory twice.
+ * Safe because a state is never mutated once built: the next step works on a copy again.
+ */
+function shareUnchangedUnits(before: LoosState, after: LoosState): void {
+  // A step may add units (replacements): those at the same place in both lists are compared.
+  let changed = before.units.length !== after.units.length;
+  const common = Math.min(before.units.length, after.units.length);
+  for (let i = 0; i < common; i++) {
+    if (sameUnit(before.units[i]!, after.units[i]!)) after.units[i] = before.units[i]!;
+    else changed = true;
+  }
+  if (!changed) after.units = before.units;
+}
+
 /**
  * Activity records are replaced, never edited, so movement phases copy only their index; combat
  * records are edited in place and copied whole.
@@ -165,7 +197,9 @@ export const loos: GameModule<LoosState, LoosView> = {
   apply: (state, seat, action) => {
     if (!isSide(seat))
       return { ok: false, error: { code: 'UNKNOWN_SEAT', message: `There is no seat ${seat} in Loos.` } };
-    return applyOnCopy(state, copyState, (draft, log) => performAction(draft, log, seat, action));
+    const result = applyOnCopy(state, copyState, (draft, log) => performAction(draft, log, seat, action));
+    if (result.ok) shareUnchangedUnits(state, result.state);
+    return result;
   },
   view: loosView,
   preview,

@@ -9,8 +9,22 @@ import type { LoosState, Unit } from './state.ts';
 
 export const SCENARIO_ID = 'loos-1915';
 
-function unit(fields: Omit<Unit, 'reserve'>): Unit {
-  return { ...fields, reserve: false };
+/**
+ * Field by field in the order every copy of a unit has (index.ts copyUnit): units of one shape keep
+ * the code that copies and compares them fast.
+ */
+function unit(f: Omit<Unit, 'reserve'>): Unit {
+  return {
+    id: f.id,
+    name: f.name,
+    side: f.side,
+    kind: f.kind,
+    division: f.division,
+    brigade: f.brigade,
+    steps: f.steps,
+    loc: f.loc,
+    reserve: false,
+  };
 }
 
 /** The order of battle at the start of set-up (11.1-11.7). */

@@ -102,6 +102,27 @@ describe('Loos played to the end by random players', () => {
     }
   });
 
+  it('shares the units a step leaves unchanged with the state before it, and no later step alters them', () => {
+    let state = loos.setup('loos-1915', {}, games[0]!.seed);
+    const seen: { state: LoosState; json: string }[] = [{ state, json: JSON.stringify(state) }];
+    let shared = 0;
+    for (const { seat, action } of games[0]!.actions) {
+      const result = loos.apply(state, seat, action);
+      if (!result.ok) throw new Error(result.error.message);
+      result.state.units.forEach((unit, i) => {
+        const was = state.units[i]!;
+        const alike = JSON.stringify(unit) === JSON.stringify(was);
+        expect(unit === was).toBe(alike);
+        if (alike) shared++;
+      });
+      state = result.state;
+      seen.push({ state, json: JSON.stringify(state) });
+    }
+    expect(shared).toBeGreaterThan(0);
+    // Every position of the game is still what it was when it was reached.
+    for (const s of seen) expect(JSON.stringify(s.state)).toBe(s.json);
+  });
+
   it('lets every roll and revelation stand: actions that rolled are not undoable', () => {
     let state = loos.setup('loos-1915', {}, games[0]!.seed);
     let rolled = 0;

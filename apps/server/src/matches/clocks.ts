@@ -31,15 +31,20 @@ export function msUntilFlag(m: LiveMatch, now: number): number | null {
 }
 
 export function clockStateOf(m: LiveMatch, now: number): ClockState {
-  const asOf = new Date(now).toISOString();
+  // The time is written only where a clock runs: a push reads this twice per recipient.
   switch (m.timeControl.kind) {
     case 'live':
-      return { kind: 'live', remainingMs: remainingAt(m, now), running: runningSeats(m), asOf };
+      return {
+        kind: 'live',
+        remainingMs: remainingAt(m, now),
+        running: runningSeats(m),
+        asOf: new Date(now).toISOString(),
+      };
     case 'correspondence':
       return {
         kind: 'correspondence',
         deadline: m.status === 'active' ? (m.deadline?.toISOString() ?? null) : null,
-        asOf,
+        asOf: new Date(now).toISOString(),
       };
     case 'none':
       return { kind: 'none' };

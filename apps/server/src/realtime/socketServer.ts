@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { diffJson, type GameEvent } from '@salient/engine';
+import { diffJson, type GameEvent, type JsonObject, type JsonPatch } from '@salient/engine';
 import {
   type ChatMessage,
   type ClientToServerEvents,
@@ -38,7 +38,7 @@ import { RedisLink } from './redisLink.ts';
 import { matchIdOfRoom, matchRoom, seatRoom, sessionKeyOfRoom, sessionRoom, spectatorRoom } from './rooms.ts';
 import { type EventCost, type SocketLimits, socketAddress } from './socketLimits.ts';
 import { encodeAsTextOnly } from './textOnlyEncoding.ts';
-import { eventsFor, logFor, viewFor } from './views.ts';
+import { eventsFor, logFor, sameParts, viewFor } from './views.ts';
 
 interface SocketData {
   user: PublicUser | null;
@@ -503,6 +503,16 @@ export class Realtime implements MatchListener {
     const at = m.updatedAt.getTime();
     const atIso = m.updatedAt.toISOString();
     const before = step.before;
+    // Recipients whose two views are made of the same parts get the same patch, computed once
+    // (every seat and the spectators when the game hides nothing, as in Loos).
+    const patches: { from: JsonObject; to: JsonObject; patch: JsonPatch }[] = [];
+    const patchFor = (from: JsonObject, to: JsonObject): JsonPatch => {
+      const known = patches.find((p) => sameParts(p.from, from) && sameParts(p.to, to));
+      if (known) return known.patch;
+      const patch = diffJson(from, to);
+      patches.push({ from, to, patch });
+      return patch;
+    };
     for (const seat of recipients) {
       // Each recipient holds its view at seq - 1 (from its join, a sync or the previous push), so
       // it gets only the difference: a few hundred bytes instead of the whole view. The patch is
@@ -514,7 +524,7 @@ export class Realtime implements MatchListener {
       if (before) {
         const summaryPatch = summaryPatchFor(before, m, seat, at);
         change = {
-          patch: diffJson(viewFor(before, seat), view),
+          patch: patchFor(viewFor(before, seat), view),
           ...(summaryPatch.length > 0 ? { summaryPatch } : {}),
         };
       } else change = { view, summary: summaryFor(m, seat, at) };

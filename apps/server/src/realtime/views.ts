@@ -13,6 +13,22 @@ export function viewFor(m: LiveMatch, seat: string | null, state: object = m.sta
   return view;
 }
 
+/**
+ * Whether two views are made of the same parts: the same keys holding the very same values. Views
+ * of one state from different seats are often so (a game without hidden information builds each
+ * from the state's own subtrees), and then anything computed from one holds for the other.
+ */
+export function sameParts(a: JsonObject, b: JsonObject): boolean {
+  if (a === b) return true;
+  let count = 0;
+  for (const key in a) {
+    if (a[key] !== b[key] || !Object.hasOwn(b, key)) return false;
+    count++;
+  }
+  for (const _ in b) count--;
+  return count === 0;
+}
+
 export const eventsFor = (events: GameEvent[], seat: string | null) =>
   events.filter((e) => eventVisibleTo(e as { to?: unknown }, seat));
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { germanSetupHexes, isGermanSetupHex } from '../../src/deployment.ts';
 import { loos } from '../../src/index.ts';
 import { MAP } from '../../src/map.ts';
 import { Occupancy } from '../../src/units.ts';
@@ -38,6 +39,17 @@ describe('11.2 German initial deployment', () => {
   it('refuses stacking battalions in the initial set-up', () => {
     const { state } = act(fresh(), 'german', { type: 'deploy', unit: 'I/16', hex: '0515' });
     refuse(state, 'german', { type: 'deploy', unit: 'II/16', hex: '0515' }, 'ILLEGAL_HEX');
+  });
+
+  it('accepts a battalion in exactly the hexes its set-up choices offer, on or off the map', () => {
+    const placed = actAll(fresh(), [
+      ['german', { type: 'deploy', unit: 'I/16', hex: '0515' }],
+      ['german', { type: 'deploy', unit: 'II/16', hex: '0913' }],
+    ]).state;
+    const offered = new Set(germanSetupHexes(placed));
+    for (const hex of [...MAP.grid.ids, '0000', '9999', '05', 'x515']) {
+      expect(isGermanSetupHex(placed, hex), hex).toBe(offered.has(hex));
+    }
   });
 
   it('will not finish until every battalion is placed', () => {
