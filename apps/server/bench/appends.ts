@@ -4,7 +4,7 @@
  * the way. `--matches` loops each append to their own match as fast as the previous one commits
  * (as players with no thinking time would), for `--seconds`, once per mode, back to back.
  *
- *   npx tsx bench/appends.ts [--matches 100 --seconds 10 --db postgres|pglite]
+ *   npx tsx bench/appends.ts [--matches 100 --seconds 10 --db postgres|pglite --modes single,batched]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     matches: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '10' },
     db: { type: 'string', default: 'postgres' },
+    modes: { type: 'string', default: 'single,batched,single,batched' },
   },
 });
 const MATCHES = Number(values.matches);
@@ -68,6 +69,8 @@ async function run(mode: 'single' | 'batched', sql: SqlRunner, ids: string[], fr
   const latencies: number[] = [];
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
+  // The whole process's CPU (every thread: PGlite's worker included), which survives a busy machine.
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     ids.map(async (id) => {
       while (performance.now() < until) {
@@ -80,13 +83,15 @@ async function run(mode: 'single' | 'batched', sql: SqlRunner, ids: string[], fr
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMsPerAppend = (cpu.user + cpu.system) / 1000 / Math.max(1, latencies.length);
   latencies.sort((a, b) => a - b);
   const pct = (p: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
   const perCommit =
     mode === 'batched' ? `, ${(metrics.appendedActions / metrics.appendCommits).toFixed(1)} per commit` : '';
   console.log(
-    `${mode.padEnd(8)} ${(latencies.length / elapsed).toFixed(0).padStart(6)} appends/s   commit p50 ${pct(50).toFixed(1)} / p99 ${pct(99).toFixed(1)} ms${perCommit}`,
+    `${mode.padEnd(8)} ${(latencies.length / elapsed).toFixed(0).padStart(6)} appends/s   commit p50 ${pct(50).toFixed(1)} / p99 ${pct(99).toFixed(1)} ms${perCommit}, process CPU ${cpuMsPerAppend.toFixed(3)} ms per append`,
   );
 }
 
@@ -103,7 +108,7 @@ else {
 const database = await openDatabase(target);
 try {
   await database.sql.query(
-    `INSERT INTO users (id, username, password_hash) VALUES ('bench', 'bench', '-')`,
+    `INSERT INTO users (id, username, username_key, password_hash) VALUES ('bench', 'bench', 'bench', '-')`,
     [],
   );
   const ids = Array.from({ length: MATCHES }, (_, i) => `m${i}`);
@@ -116,8 +121,10 @@ try {
   }
   const from = new Map(ids.map((id) => [id, 0]));
   console.log(`${MATCHES} matches appending back to back on ${values.db}, ${SECONDS} s per mode`);
-  for (const mode of ['single', 'batched', 'single', 'batched'] as const)
+  for (const mode of values.modes.split(',')) {
+    if (mode !== 'single' && mode !== 'batched') throw new Error(`unknown mode ${mode}: single or batched`);
     await run(mode, database.sql, ids, from);
+  }
 } finally {
   await database.close();
   if (values.db === 'pglite') await rm(dir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import {
   listMigrations,
   migrationsDir,
 } from '../src/db/schemaEngine.ts';
-import { freshPostgres } from './helpers/databases.ts';
+import { databaseKinds, freshPostgres } from './helpers/databases.ts';
 
 describe('the database schema', () => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -27,6 +27,37 @@ describe('the database schema', () => {
     const sql = await diffMigrationsToSchema(new PrismaPGlite(pglite));
     expect(sql.trim()).toMatch(/^(-- This is an empty migration\.)?$/);
   });
+
+  it.each(databaseKinds)(
+    'issue 14: an action’s update of its match can stay on its page (HOT) on $name: no index of matches holds a column a step changes, and pages keep room',
+    async ({ fresh }) => {
+      const database = await fresh();
+      cleanups.push(() => database.drop());
+      const db = await openDatabase(database.target);
+      try {
+        // What the append statements set on every step (status changes only when a match ends).
+        const stepped = ['seq', 'turn', 'phase', 'to_act', 'outcome', 'clock', 'clock_since', 'deadline'];
+        const indexed = await db.sql.query<{ index: string; column: string }>(
+          `SELECT i.relname AS index, a.attname AS column
+             FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+             JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = ANY (x.indkey)
+            WHERE x.indrelid = 'matches'::regclass`,
+          [],
+        );
+        expect(indexed.length).toBeGreaterThan(0);
+        expect(indexed.filter((r) => [...stepped, 'updated_at', 'finished_at'].includes(r.column))).toEqual(
+          [],
+        );
+        const [options] = await db.sql.query<{ reloptions: string[] | null }>(
+          `SELECT reloptions FROM pg_class WHERE oid = 'matches'::regclass`,
+          [],
+        );
+        expect(options?.reloptions).toContain('fillfactor=70');
+      } finally {
+        await db.close();
+      }
+    },
+  );
 
   it('the migrations folder is in Prisma’s layout', async () => {
     const list = await listMigrations();

@@ -49,6 +49,32 @@ describe('issue 14 PGlite in a worker thread', () => {
     }
   });
 
+  it('issue 14: runs a named statement prepared once per session, with the same rows and errors as a plain query', async () => {
+    const db: Database = await openDatabase(database.target);
+    try {
+      const text =
+        'SELECT $1::int AS n, $2::text AS s, $3::boolean AS b, $4::json AS j, 1 / $1::int AS inverse';
+      const params = [2, 'two', true, '{"k":[1,2]}'];
+      const plain = await db.sql.query(text, params);
+      expect(await db.sql.query(text, params, 'salient_test_prepared')).toEqual(plain);
+      expect(plain).toEqual([{ n: 2, s: 'two', b: true, j: { k: [1, 2] }, inverse: 0 }]);
+      // A failed run leaves the statement prepared and usable: the error is PostgreSQL's own.
+      await expect(db.sql.query(text, [0, null, null, null], 'salient_test_prepared')).rejects.toMatchObject({
+        code: '22012',
+      });
+      expect(await db.sql.query(text, [1, null, false, null], 'salient_test_prepared')).toEqual([
+        { n: 1, s: null, b: false, j: null, inverse: 1 },
+      ]);
+      const prepared = await db.sql.query<{ name: string }>(
+        'SELECT name FROM pg_prepared_statements WHERE name = $1',
+        ['salient_test_prepared'],
+      );
+      expect(prepared).toEqual([{ name: 'salient_test_prepared' }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('brings database errors back as PGlite errors, so Prisma maps them (a taken name is a conflict)', async () => {
     const server: RunningServer = await startTestServer(database.target);
     try {

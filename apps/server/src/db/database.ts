@@ -20,9 +20,8 @@ export type DatabaseTarget =
  */
 export interface SqlRunner {
   /**
-   * `name` makes it a prepared statement on PostgreSQL: parsed and planned once per connection,
-   * then only executed (PGlite, in process, parses each time). A name must always go with the
-   * same text.
+   * `name` makes it a prepared statement: parsed and planned once per connection (PostgreSQL) or
+   * per session (PGlite), then only executed. A name must always go with the same text.
    */
   query<R>(sql: string, params: unknown[], name?: string): Promise<R[]>;
 }
@@ -76,7 +75,10 @@ async function adaptersFor(target: DatabaseTarget, onIdleError: (err: Error) => 
   return {
     migrations: adapter,
     client: adapter,
-    sql: { query: async <R>(text: string, params: unknown[]) => (await pglite.query<R>(text, params)).rows },
+    sql: {
+      query: async <R>(text: string, params: unknown[], name?: string) =>
+        name ? pglite.queryPrepared<R>(name, text, params) : (await pglite.query<R>(text, params)).rows,
+    },
     migrationsDone: async () => {},
     close: () => pglite.close(),
   };

@@ -25,6 +25,7 @@ type Request =
       rawTypes: number[];
       tx?: number;
     }
+  | { id: number; op: 'prepared'; name: string; sql: string; params: (string | null)[] }
   | { id: number; op: 'exec'; sql: string; tx?: number }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; rollback: boolean }
@@ -47,12 +48,43 @@ type SerializedError = { message: string; database: boolean; fields: Record<stri
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
-  const { PGlite } = await import(workerData.pgliteUrl);
+  const { PGlite, protocol, parse } = await import(workerData.pgliteUrl);
   const db = await PGlite.create(workerData.dataDir, {
     startParams: [...PGlite.defaultStartParams, ...workerData.startParams],
   });
   const txs = new Map();
   let nextTx = 0;
+  // Named statements this session has parsed: name -> the RowDescription of their result.
+  const statements = new Map();
+  const wire = (parts) => {
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  };
+  const { serialize } = protocol;
+  // Parsed and planned once per session; PostgreSQL keeps the plan (a generic one after five runs).
+  const prepare = async (name, sql) => {
+    const { messages } = await db.execProtocol(
+      wire([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { syncToFs: false },
+    );
+    statements.set(name, messages.find((m) => m.name === 'rowDescription') ?? null);
+  };
+  // Bind, execute and sync in one message to the backend: one pass of its main loop, where
+  // db.query makes six (parse, describe, bind, describe, execute, sync) and plans every time.
+  const runPrepared = async (r) => {
+    if (!statements.has(r.name)) await prepare(r.name, r.sql);
+    const { messages } = await db.execProtocol(
+      wire([serialize.bind({ statement: r.name, values: r.params }), serialize.execute({}), serialize.sync()]),
+    );
+    const description = statements.get(r.name);
+    const [result] = parse.parseResults(description ? [description, ...messages] : messages, db.parsers);
+    return result?.rows ?? [];
+  };
   const serializeError = (e) => {
     const fields = {};
     // Only plain values cross: the error also carries the query's options (parser functions).
@@ -78,6 +110,20 @@ const { parentPort, workerData } = require('node:worker_threads');
         const res = await target(r.tx).query(r.sql, r.params, { rowMode: r.rowMode, parsers });
         return { rows: res.rows, fields: res.fields, affectedRows: res.affectedRows };
       }
+      case 'prepared':
+        // Behind any open transaction and between other statements, as db.query is.
+        return db._runExclusiveTransaction(() =>
+          db.runExclusive(async () => {
+            try {
+              return await runPrepared(r);
+            } catch (e) {
+              // The session lost the statement (DEALLOCATE): prepare it again, once.
+              if (e?.code !== '26000') throw e;
+              statements.delete(r.name);
+              return runPrepared(r);
+            }
+          }),
+        );
       case 'exec': {
         const res = await target(r.tx).exec(r.sql);
         return res.map((x) => ({ rows: x.rows, fields: x.fields, affectedRows: x.affectedRows }));
@@ -232,6 +278,16 @@ export class PGliteInWorker {
     return this.call({ op: 'exec', sql }) as Promise<Results[]>;
   }
 
+  /**
+   * Runs `sql` as the named prepared statement `name` (outside any transaction, committed on its
+   * own): parsed and planned once per session, then only bound and executed. A name must always go
+   * with the same text. Parameters go as PostgreSQL text (JSON as a string); rows come back as
+   * objects, with PGlite's own parsers applied.
+   */
+  queryPrepared<R>(name: string, sql: string, params: unknown[]): Promise<R[]> {
+    return this.call({ op: 'prepared', name, sql, params: params.map(asText) }) as Promise<R[]>;
+  }
+
   /** Runs `callback` in a transaction held open in the worker; committed unless it throws or rolls back. */
   async transaction<T>(callback: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
     const txId = (await this.call({ op: 'begin' })) as number;
@@ -306,6 +362,24 @@ export class PGliteInWorker {
     for (const p of this.pending.values()) p.reject(err);
     this.pending.clear();
   }
+}
+
+/** A parameter as PostgreSQL reads it in text format. */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'bigint':
+      return String(value);
+    case 'boolean':
+      return value ? 't' : 'f';
+  }
+  if (value instanceof Date) return value.toISOString();
+  throw new TypeError(
+    `a prepared statement's parameter must be text, a number, a boolean or null (JSON as text)`,
+  );
 }
 
 /** A database error becomes PGlite's own DatabaseError again, so its users recognise it (SQLSTATE and all). */
