@@ -6,6 +6,7 @@
  * the threads let the operating system interleave them. Only the client side of the harness is
  * loaded here, never the server.
  */
+import { setPriority } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { type GameModule, pickAction } from '@salient/engine';
@@ -36,11 +37,16 @@ export interface PlayersSpec {
   spectators: number;
   thinkMs: number;
   advance: number;
+  /** The worker threads' niceness (0 to 19): how readily they give way to the server. */
+  nice: number;
   tables: TableSpec[];
 }
 
-/** Main thread to worker: play for this long (ms), from now. */
-export type StartMessage = { playMs: number };
+/**
+ * Main thread to worker: play for `warmupMs` then `playMs`, from now. What happens in the warm-up
+ * (a fresh server's code still compiling, every match's first move) is played but not measured.
+ */
+export type StartMessage = { warmupMs: number; playMs: number };
 
 /** Worker to main thread: connected and joined, then what it measured. */
 export type WorkerMessage = { ready: true } | { results: PlayersResults } | { failed: string };
@@ -79,6 +85,8 @@ export class TablePlayers {
   private readonly tables: Table[] = [];
   private readonly sentAt = new Map<string, number>();
   private counter = 0;
+  /** Samples are taken from then on (performance.now()). */
+  private measureFrom = Number.POSITIVE_INFINITY;
   readonly results: PlayersResults = {
     ackMs: [],
     opponentMs: [],
@@ -127,14 +135,16 @@ export class TablePlayers {
       p.socket.on('match:update', (u) => {
         if (u.seat === seat) return;
         const sent = this.sentAt.get(`${t.id}:${u.seq}`);
-        if (sent !== undefined) this.results.opponentMs.push(performance.now() - sent);
+        if (sent !== undefined && sent >= this.measureFrom)
+          this.results.opponentMs.push(performance.now() - sent);
       });
       // What arrives on the wire for each push, as socket.io frames it.
       p.socket.io.engine.on('packet', (packet: { type: string; data?: unknown }) => {
         if (
           packet.type === 'message' &&
           typeof packet.data === 'string' &&
-          packet.data.startsWith('2["match:update"')
+          packet.data.startsWith('2["match:update"') &&
+          performance.now() >= this.measureFrom
         )
           this.results.pushBytes.push(Buffer.byteLength(packet.data));
       });
@@ -161,11 +171,13 @@ export class TablePlayers {
     await this.joinAll(t, m.id, { baseUrl, username, cookie, id });
   }
 
-  async play(forMs: number): Promise<PlayersResults> {
+  async play(warmupMs: number, forMs: number): Promise<PlayersResults> {
     const loop = monitorEventLoopDelay({ resolution: 5 });
-    loop.enable();
-    const stopAt = performance.now() + forMs;
+    this.measureFrom = performance.now() + warmupMs;
+    const stopAt = this.measureFrom + forMs;
+    const measuring = setTimeout(() => loop.enable(), warmupMs);
     await Promise.all(this.tables.map((t) => this.playTable(t, stopAt)));
+    clearTimeout(measuring);
     loop.disable();
     const ms = (ns: number) => ns / 1e6;
     this.results.loopDelay = {
@@ -237,7 +249,7 @@ export class TablePlayers {
         if (ack.seq !== undefined) t.seq = ack.seq;
         continue;
       }
-      this.results.ackMs.push(performance.now() - t0);
+      if (t0 >= this.measureFrom) this.results.ackMs.push(performance.now() - t0);
       this.sentAt.delete(`${t.id}:${t.seq}`);
       t.seq = ack.seq;
       t.played.at(-1)!.acked++;
@@ -248,13 +260,16 @@ export class TablePlayers {
 // In a worker thread: connect, say so, play when told, send back what was measured.
 if (!isMainThread && parentPort) {
   const port = parentPort;
+  // This thread only (Linux sets priority per thread): on a machine it shares with the server and
+  // the database, the players give way to them, as players on their own machines would not compete.
+  setPriority((workerData as PlayersSpec).nice);
   const players = new TablePlayers(workerData as PlayersSpec);
   players
     .connect()
     .then(() => {
       port.postMessage({ ready: true } satisfies WorkerMessage);
       port.once('message', (m: StartMessage) => {
-        players.play(m.playMs).then(
+        players.play(m.warmupMs, m.playMs).then(
           (results) => port.postMessage({ results } satisfies WorkerMessage),
           (err: unknown) => port.postMessage({ failed: String(err) } satisfies WorkerMessage),
         );

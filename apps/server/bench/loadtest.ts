@@ -9,13 +9,17 @@
  * action, bytes per push, server memory per loaded match, errors, and lost or duplicated actions.
  *
  *   pnpm loadtest [-- --game loos --scenario loos-1915 --matches 100 --spectators 1 --think 1000
- *                     --seconds 20 --db postgres --advance 0.25 --workers 2]
+ *                     --seconds 20 --db postgres --advance 0.25 --workers 2 --warmup 3 --nice 10]
  *   --think is each player's mean pause before an action, in ms (0: submit as soon as possible).
  *   --advance is how often a player takes a choice without parameters when one is offered (end the
  *   phase, finish or take the standard set-up): uniformly random players re-place set-up units for
  *   ever, so a game would never leave its set-up. 0 makes every choice equally likely.
  *   --workers is how many threads share the clients (loadPlayers.ts): in one thread, an
  *   acknowledgement would wait behind other players' choosing, which no real player's machine does.
+ *   --warmup seconds are played before the measured --seconds and not counted: a fresh server's
+ *   code is still being compiled, and every match makes its first move then.
+ *   --nice is the players' threads' niceness: they share the machine with the server and the
+ *   database, and give way to them, as players on their own machines would not compete with them.
  *   env: LOADTEST_DATABASE_URL or TEST_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test)
  */
 import { randomBytes } from 'node:crypto';
@@ -55,6 +59,8 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'postgres' },
     advance: { type: 'string', default: '0.25' },
     workers: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '3' },
+    nice: { type: 'string', default: '10' },
   },
 });
 const hosted: Record<string, GameModule> = { ...games, skirmish: skirmish as unknown as GameModule };
@@ -68,6 +74,11 @@ const THINK_MS = Number(values.think);
 const SECONDS = Number(values.seconds);
 const ADVANCE = Number(values.advance);
 const WORKERS = Number(values.workers);
+const WARMUP = Number(values.warmup);
+const NICE = Number(values.nice);
+if (!(Number.isInteger(NICE) && NICE >= 0 && NICE <= 19))
+  throw new Error('--nice is a whole number, 0 to 19');
+if (!(WARMUP >= 0)) throw new Error('--warmup is a number of seconds, 0 or more');
 if (!(Number.isInteger(WORKERS) && WORKERS >= 1)) throw new Error('--workers is a whole number, 1 or more');
 const [seatA, seatB] = scenario.seats.map((s) => s.id) as [string, string];
 if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error('--db is postgres or pglite');
@@ -185,9 +196,9 @@ function startPlayers(spec: PlayersSpec) {
   const ready = next('ready');
   return {
     ready,
-    async play(playMs: number): Promise<PlayersResults> {
+    async play(warmupMs: number, playMs: number): Promise<PlayersResults> {
       const done = next('results');
-      worker.postMessage({ playMs } satisfies StartMessage);
+      worker.postMessage({ warmupMs, playMs } satisfies StartMessage);
       return (await done).results;
     },
     stop: () => worker.terminate(),
@@ -255,6 +266,7 @@ try {
       spectators: SPECTATORS,
       thinkMs: THINK_MS,
       advance: ADVANCE,
+      nice: NICE,
       tables: specs.filter((_, i) => i % WORKERS === w),
     }),
   );
@@ -262,12 +274,14 @@ try {
   await sleep(500);
   const loaded = processUsage(pid);
 
+  const playing = workers.map((w) => w.play(WARMUP * 1000, SECONDS * 1000));
+  await sleep(WARMUP * 1000);
   const before = processUsage(pid);
   const generatorBefore = process.cpuUsage();
   const scrapedBefore = await scrape(server.url);
   const checkpointsBefore = await checkpoints();
   const started = performance.now();
-  const results = await Promise.all(workers.map((w) => w.play(SECONDS * 1000)));
+  const results = await Promise.all(playing);
   const elapsed = (performance.now() - started) / 1000;
   const after = processUsage(pid);
   // Every thread of this process: the clients, choosing with the rules.
@@ -306,7 +320,7 @@ try {
   console.log('');
   console.log(`game                    ${game.id} / ${scenario.id} on ${values.db}`);
   console.log(
-    `matches                 ${MATCHES} (2 players + ${SPECTATORS} spectator(s) each), ${fmt(elapsed)} s, think ${THINK_MS} ms, advance ${ADVANCE}`,
+    `matches                 ${MATCHES} (2 players + ${SPECTATORS} spectator(s) each), ${fmt(elapsed)} s measured after ${WARMUP} s of warm-up, think ${THINK_MS} ms, advance ${ADVANCE}`,
   );
   console.log(`actions acknowledged    ${actions} (${finished} matches finished and replaced by new ones)`);
   console.log(`actions per second      ${fmt(actions / elapsed)}`);

@@ -51,7 +51,9 @@ async function adaptersFor(target: DatabaseTarget, onIdleError: (err: Error) => 
     // The schema engine holds a session-level advisory lock while it migrates: with a pool it could
     // unlock on another connection and leave the lock held, so it gets one connection of its own.
     const migrations = disposing(new PrismaPg({ connectionString: target.url, max: 1 }));
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // Connections stay open through quiet spells (pg's default closes them after 10 s idle): a new
+    // one costs a backend's start and the appends' prepared statements again, under the next burst.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, idleTimeoutMillis: 300_000 });
     // A connection PostgreSQL ends while it sits idle in the pool (a restart, a failover, an
     // administrator) is an 'error' on the pool: unheard, it would end the process. The pool drops
     // that connection and opens another when next needed.
