@@ -86,8 +86,15 @@ export class Positions {
       : [];
     const extend = cached && newer.every((r) => r.kind === 'action');
     const history = extend ? cached : await this.fromTheStart(m);
-    if (extend) this.play(m, history, newer);
-    history.seq = m.seq;
+    if (extend) {
+      // Another request may have gone on with this history while we read: only what it lacks.
+      this.play(
+        m,
+        history,
+        newer.filter((r) => r.seq > history.seq),
+      );
+    }
+    history.seq = Math.max(history.seq, m.seq);
     this.cache.delete(m.id);
     this.cache.set(m.id, history);
     let total = 0;
