@@ -105,13 +105,20 @@ async function admin<R extends object = object>(sql: string): Promise<R[]> {
   }
 }
 
-/** PostgreSQL's checkpoints so far (cluster-wide) and the ms spent syncing their files. */
+/**
+ * PostgreSQL's checkpoints so far (cluster-wide) and the ms spent syncing their files; null on PGlite,
+ * or where pg_stat_bgwriter no longer has them (PostgreSQL 17 moved them to pg_stat_checkpointer).
+ */
 async function checkpoints(): Promise<{ count: number; syncMs: number } | null> {
   if (values.db !== 'postgres') return null;
-  const [row] = await admin<{ count: string; sync_ms: number }>(
-    'SELECT checkpoints_timed + checkpoints_req AS count, checkpoint_sync_time AS sync_ms FROM pg_stat_bgwriter',
-  );
-  return row ? { count: Number(row.count), syncMs: Number(row.sync_ms) } : null;
+  try {
+    const [row] = await admin<{ count: string; sync_ms: number }>(
+      'SELECT checkpoints_timed + checkpoints_req AS count, checkpoint_sync_time AS sync_ms FROM pg_stat_bgwriter',
+    );
+    return row ? { count: Number(row.count), syncMs: Number(row.sync_ms) } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** CPU seconds (user + system) and resident memory of a process, from /proc. */
