@@ -498,10 +498,13 @@ describe('playing in the browser', () => {
         href: a.getAttribute('href'),
       })),
     );
+    expect(terms.length).toBeGreaterThan(0);
     expect(terms.every((t) => t.meaning.length > 20 && t.href === '/rules/loos#s-glossary')).toBe(true);
-    expect(terms.find((t) => /^(D2|D3|De|Ex|\(A\)|A\d|Ae)$/.test(t.term))?.meaning).toMatch(
-      /^Combat Results Table result: /,
-    );
+    // A table code is marked where the log says it outside brackets (an attack's result). A
+    // bombardment's "Unharmed (Ex)" is left alone, like any bracketed citation, and the dice may
+    // give this turn no attack result at all: then there is no code to check here.
+    const code = terms.find((t) => /^(D2|D3|De|Ex|\(A\)|A\d|Ae)$/.test(t.term));
+    if (code) expect(code.meaning).toMatch(/^Combat Results Table result: /);
     await british.screenshot({ path: screenshotPath('loos-phone-turn-played') });
     await british.setViewportSize({ width: 1440, height: 900 });
   }, 240_000);
