@@ -1,10 +1,9 @@
 import { type JsonObject, pickAction, rngFromSeed, rollInPlace } from '@salient/engine';
 import { games } from '@salient/games';
 import type { MatchUpdate } from '@salient/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.ts';
-import { freshPglite, type TestDatabase } from './helpers/databases.ts';
-import { type Player, type ReceivedUpdate, startTestServer } from './helpers/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serveEveryGame } from './helpers/gamesServer.ts';
+import type { Player, ReceivedUpdate } from './helpers/harness.ts';
 import { seatedMatch } from './helpers/seatedMatch.ts';
 
 const belleEpoque = games['belle-epoque']!;
@@ -18,18 +17,7 @@ const discoveredIn = (update: MatchUpdate) =>
     .flatMap((e) => (e.sectors as { hex: string }[]).map((s) => s.hex));
 
 describe('Belle Epoque through the server: hidden facts stay hidden', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    database = await freshPglite();
-    server = await startTestServer(database.target, {}, Object.values(games));
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.drop();
-  });
+  const server = serveEveryGame();
 
   it("sends no seat or spectator the other side's sealed order, an undiscovered sector, the bowl's order or the generator", async () => {
     const match = await seatedMatch(server.url, 'belle-epoque', 'encounter', ['blue', 'red'], 'be');

@@ -1,10 +1,10 @@
 import { type Choice, type JsonObject, pickAction, replay, rngFromSeed, rollInPlace } from '@salient/engine';
 import { games } from '@salient/games';
 import type { MatchRecordFile, MatchSummary } from '@salient/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.ts';
-import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
-import { type Player, startTestServer } from './helpers/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from './helpers/databases.ts';
+import { serveEveryGame } from './helpers/gamesServer.ts';
+import type { Player } from './helpers/harness.ts';
 import { seatedMatch } from './helpers/seatedMatch.ts';
 
 const loos = games.loos!;
@@ -23,18 +23,7 @@ function chooseFor(choices: Choice[], view: JsonObject, seat: string, pick: (n: 
 }
 
 describe.each(databaseKinds)('a scripted opening of Loos on $name', ({ fresh }) => {
-  let database: TestDatabase;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    database = await fresh();
-    server = await startTestServer(database.target, {}, Object.values(games));
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.drop();
-  });
+  const server = serveEveryGame(fresh);
 
   it('two players and a spectator play it, see the same board, and never see the dice generator or the seed', async () => {
     const match = await seatedMatch(server.url, 'loos', 'loos-1915', ['british', 'german'], 'loos');

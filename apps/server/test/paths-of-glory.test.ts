@@ -1,9 +1,9 @@
 import { type JsonObject, pickAction, rngFromSeed, rollInPlace } from '@salient/engine';
 import { games } from '@salient/games';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.ts';
-import { freshPglite, type TestDatabase } from './helpers/databases.ts';
-import { type Player, startTestServer } from './helpers/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { freshPglite } from './helpers/databases.ts';
+import { serveEveryGame } from './helpers/gamesServer.ts';
+import type { Player } from './helpers/harness.ts';
 import { seatedMatch } from './helpers/seatedMatch.ts';
 
 const pog = games['paths-of-glory']!;
@@ -13,18 +13,7 @@ type Decks = Record<'ap' | 'cp', { hand?: string[]; handCount: number; drawCount
 const decksOf = (view: JsonObject) => view.decks as unknown as Decks;
 
 describe('Paths of Glory through the server', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    database = await freshPglite();
-    server = await startTestServer(database.target, {}, Object.values(games));
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.drop();
-  });
+  const server = serveEveryGame(freshPglite, 120_000);
 
   it('plays a random Introductory game to its end; each side sees only its own hand, nobody the draw order or the generator', async () => {
     const match = await seatedMatch(server.url, 'paths-of-glory', 'introductory', ['cp', 'ap'], 'pog');

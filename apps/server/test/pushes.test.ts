@@ -2,14 +2,13 @@ import { pickAction, rngFromSeed, rollInPlace } from '@salient/engine';
 import { games } from '@salient/games';
 import type { MatchSummary } from '@salient/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.ts';
-import { freshPglite, type TestDatabase } from './helpers/databases.ts';
-import { type Player, startTestServer, TestUser } from './helpers/harness.ts';
+import { serveEveryGame } from './helpers/gamesServer.ts';
+import { type Player, TestUser } from './helpers/harness.ts';
 
 const loos = games.loos!;
 
 /** The counter of updates built for an audience, read from /metrics as an operator would. */
-async function updatesBuilt(server: RunningServer, audience: 'seats' | 'spectators'): Promise<number> {
+async function updatesBuilt(server: { url: string }, audience: 'seats' | 'spectators'): Promise<number> {
   const text = await (await fetch(`${server.url}/metrics`)).text();
   const line = text
     .split('\n')
@@ -18,8 +17,7 @@ async function updatesBuilt(server: RunningServer, audience: 'seats' | 'spectato
 }
 
 describe('small pushes (issue 14): after the first full view, each recipient gets only what changed', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
+  const server = serveEveryGame();
   let players: Record<string, Player>;
   let match: MatchSummary;
   let seq = 0;
@@ -27,8 +25,6 @@ describe('small pushes (issue 14): after the first full view, each recipient get
   const pick = (n: number) => rollInPlace(rng, n) - 1;
 
   beforeAll(async () => {
-    database = await freshPglite();
-    server = await startTestServer(database.target, {}, Object.values(games));
     const [haig, rupprecht] = await Promise.all([
       TestUser.signUp(server.url, 'haig'),
       TestUser.signUp(server.url, 'rupprecht'),
@@ -47,8 +43,6 @@ describe('small pushes (issue 14): after the first full view, each recipient get
 
   afterAll(async () => {
     for (const p of Object.values(players ?? {})) p.close();
-    await server?.close();
-    await database?.drop();
   });
 
   /**

@@ -1,27 +1,14 @@
 import { pickAction, replay, rngFromSeed, rollInPlace } from '@salient/engine';
 import { games } from '@salient/games';
 import type { MatchRecordFile, MatchSummary } from '@salient/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../src/server.ts';
-import { freshPglite, type TestDatabase } from './helpers/databases.ts';
-import { startTestServer } from './helpers/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { serveEveryGame } from './helpers/gamesServer.ts';
 import { seatedMatch } from './helpers/seatedMatch.ts';
 
 const westernFront = games['western-front']!;
 
 describe('Western Front 1914 through the server: random games to the end', () => {
-  let database: TestDatabase;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    database = await freshPglite();
-    server = await startTestServer(database.target, {}, Object.values(games));
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await database?.drop();
-  });
+  const server = serveEveryGame();
 
   // One whole game, and the opening of the other (bombardment, wire, SOS): enough to keep the suite quick.
   for (const [scenario, first, second, limit] of [
