@@ -1,4 +1,5 @@
-import { type ApplyResult, type GameEvent, rngFromSeed } from '@salient/engine';
+import type { GameEvent } from '@salient/engine';
+import { type Applied as AppliedTo, applyWithDice, mustApply, refusalCode } from '@salient/engine/testing';
 import { aggressivePlayer } from '../src/bot.ts';
 import { grid } from '../src/grid.ts';
 import { belleEpoque } from '../src/index.ts';
@@ -53,47 +54,25 @@ export function lab(
 }
 
 /** Applies an action that must succeed. */
-export function play(state: BeState, seat: string, action: Record<string, unknown>) {
-  const result = game.apply(state, seat, action);
-  if (!result.ok)
-    throw new Error(`${JSON.stringify(action)} refused: ${result.error.code} ${result.error.message}`);
-  return result;
-}
+export const play = (state: BeState, seat: string, action: Record<string, unknown>): Applied =>
+  mustApply(game, state, seat, action);
 
 /** Refuses `action` and checks the state is untouched; returns the error code. */
-export function refused(state: BeState, seat: string, action: unknown): string {
-  const before = JSON.stringify(state);
-  const result = game.apply(state, seat, action);
-  if (result.ok) throw new Error(`${JSON.stringify(action)} was accepted`);
-  if (JSON.stringify(state) !== before) throw new Error('a refused action changed the state');
-  return result.error.code;
-}
+export const refused = (state: BeState, seat: string, action: unknown): string =>
+  refusalCode(game, state, seat, action);
 
 /** The aggressive player the property tests and the games tool use. */
 export const aggressive = aggressivePlayer;
 
-export type Applied = Extract<ApplyResult<BeState>, { ok: true }>;
+export type Applied = AppliedTo<BeState>;
 
-/**
- * Plays `action` with the first generator state (among many seeds) whose dice give a result that
- * `want` accepts: the rules then run on real dice, only chosen ones.
- */
-export function withDice(
+/** Plays `action` on the first dice (among many seeds) that give a result `want` accepts. */
+export const withDice = (
   state: BeState,
   seat: string,
   action: Record<string, unknown>,
   want: (r: Applied) => boolean,
-): Applied {
-  for (let i = 0; i < 20_000; i++) {
-    const trial = structuredClone(state);
-    trial.rng = rngFromSeed(`dice-${i}`);
-    const result = game.apply(trial, seat, action);
-    if (!result.ok)
-      throw new Error(`${JSON.stringify(action)} refused: ${result.error.code} ${result.error.message}`);
-    if (want(result)) return result;
-  }
-  throw new Error('no dice gave the wanted result');
-}
+): Applied => applyWithDice(game, state, seat, action, want);
 
 export function rolls(events: GameEvent[], purpose: string): number[][] {
   return events.filter((e) => e.type === 'roll' && e.purpose === purpose).map((e) => e.dice as number[]);

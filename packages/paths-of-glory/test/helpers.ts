@@ -1,4 +1,5 @@
-import { type ApplyResult, type EventLog, EventLog as Log, rngFromSeed } from '@salient/engine';
+import { type EventLog, EventLog as Log, rngFromSeed } from '@salient/engine';
+import { type Applied, mustApply, refusalCode } from '@salient/engine/testing';
 import { UNITS } from '../src/data/index.ts';
 import { pathsOfGlory } from '../src/index.ts';
 import { newOperation } from '../src/operations.ts';
@@ -13,25 +14,12 @@ export function started(seed = 'test', keepGuns = true): PogState {
 }
 
 /** Applies an action that must succeed. */
-export function play(
-  state: PogState,
-  seat: string,
-  action: Record<string, unknown>,
-): Extract<ApplyResult<PogState>, { ok: true }> {
-  const result = game.apply(state, seat, action);
-  if (!result.ok)
-    throw new Error(`${JSON.stringify(action)} refused: ${result.error.code} ${result.error.message}`);
-  return result;
-}
+export const play = (state: PogState, seat: string, action: Record<string, unknown>): Applied<PogState> =>
+  mustApply(game, state, seat, action);
 
 /** Refuses `action`, checks the state is untouched and returns the error code. */
-export function refused(state: PogState, seat: string, action: unknown): string {
-  const before = JSON.stringify(state);
-  const result = game.apply(state, seat, action);
-  if (result.ok) throw new Error(`${JSON.stringify(action)} was accepted`);
-  if (JSON.stringify(state) !== before) throw new Error('a refused action changed the state');
-  return result.error.code;
-}
+export const refused = (state: PogState, seat: string, action: unknown): string =>
+  refusalCode(game, state, seat, action);
 
 /**
  * A laboratory position: every unit off the map except those placed, original control, no

@@ -1,4 +1,5 @@
-import { type ApplyResult, type GameEvent, rngFromSeed } from '@salient/engine';
+import type { GameEvent } from '@salient/engine';
+import { type Applied as AppliedTo, applyWithDice, mustApply, refusalCode } from '@salient/engine/testing';
 import { grid } from '../src/grid.ts';
 import { westernFront } from '../src/index.ts';
 import type { Phase, Stand, Step, Terrain, WfState } from '../src/types.ts';
@@ -68,44 +69,22 @@ export function activeWith(state: WfState, id: string, actions: number): WfState
   return state;
 }
 
-export type Applied = Extract<ApplyResult<WfState>, { ok: true }>;
+export type Applied = AppliedTo<WfState>;
 
-export function play(state: WfState, seat: string, action: Record<string, unknown>): Applied {
-  const result = game.apply(state, seat, action);
-  if (!result.ok)
-    throw new Error(`${JSON.stringify(action)} refused: ${result.error.code} ${result.error.message}`);
-  return result;
-}
+export const play = (state: WfState, seat: string, action: Record<string, unknown>): Applied =>
+  mustApply(game, state, seat, action);
 
 /** Refuses `action` and checks the state is untouched; returns the error code. */
-export function refused(state: WfState, seat: string, action: unknown): string {
-  const before = JSON.stringify(state);
-  const result = game.apply(state, seat, action);
-  if (result.ok) throw new Error(`${JSON.stringify(action)} was accepted`);
-  if (JSON.stringify(state) !== before) throw new Error('a refused action changed the state');
-  return result.error.code;
-}
+export const refused = (state: WfState, seat: string, action: unknown): string =>
+  refusalCode(game, state, seat, action);
 
-/**
- * Plays `action` with the first generator state whose dice give a result `want` accepts: the rules
- * run on real dice, only chosen ones.
- */
-export function withDice(
+/** Plays `action` on the first dice (among many seeds) that give a result `want` accepts. */
+export const withDice = (
   state: WfState,
   seat: string,
   action: Record<string, unknown>,
   want: (r: Applied) => boolean,
-): Applied {
-  for (let i = 0; i < 20_000; i++) {
-    const trial = structuredClone(state);
-    trial.rng = rngFromSeed(`dice-${i}`);
-    const result = game.apply(trial, seat, action);
-    if (!result.ok)
-      throw new Error(`${JSON.stringify(action)} refused: ${result.error.code} ${result.error.message}`);
-    if (want(result)) return result;
-  }
-  throw new Error('no dice gave the wanted result');
-}
+): Applied => applyWithDice(game, state, seat, action, want);
 
 /** The dice of every roll made for `purpose`, in order. */
 export function rolls(events: GameEvent[], purpose: string): number[] {

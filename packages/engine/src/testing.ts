@@ -1,0 +1,52 @@
+import type { ApplyResult, Seat } from './game.ts';
+import { type RngState, rngFromSeed } from './rng.ts';
+
+/**
+ * Helpers the rules packages' tests share: applying an action that must succeed, one that must be
+ * refused, and one whose dice must come out a given way. Imported as `@salient/engine/testing`, so
+ * no game's own code depends on them.
+ */
+
+/** Anything with a game's `apply`: a GameModule, or a test's wrapper of one. */
+export interface Applies<S> {
+  apply(state: S, seat: Seat, action: unknown): ApplyResult<S>;
+}
+
+export type Applied<S> = Extract<ApplyResult<S>, { ok: true }>;
+
+/** Applies an action that must succeed; otherwise throws, naming the action and why it was refused. */
+export function mustApply<S>(game: Applies<S>, state: S, seat: Seat, action: unknown): Applied<S> {
+  const result = game.apply(state, seat, action);
+  if (!result.ok)
+    throw new Error(`${JSON.stringify(action)} refused: ${result.error.code} ${result.error.message}`);
+  return result;
+}
+
+/** Applies an action that must be refused, checks the state is untouched, and returns the error code. */
+export function refusalCode<S>(game: Applies<S>, state: S, seat: Seat, action: unknown): string {
+  const before = JSON.stringify(state);
+  const result = game.apply(state, seat, action);
+  if (result.ok) throw new Error(`${JSON.stringify(action)} was accepted`);
+  if (JSON.stringify(state) !== before) throw new Error('a refused action changed the state');
+  return result.error.code;
+}
+
+/**
+ * Plays `action` with the first generator state (among many seeds) whose dice give a result that
+ * `want` accepts: the rules then run on real dice, only chosen ones.
+ */
+export function applyWithDice<S extends { rng: RngState }>(
+  game: Applies<S>,
+  state: S,
+  seat: Seat,
+  action: unknown,
+  want: (result: Applied<S>) => boolean,
+): Applied<S> {
+  for (let i = 0; i < 20_000; i++) {
+    const trial = structuredClone(state);
+    trial.rng = rngFromSeed(`dice-${i}`);
+    const result = mustApply(game, trial, seat, action);
+    if (want(result)) return result;
+  }
+  throw new Error('no dice gave the wanted result');
+}
