@@ -1,19 +1,17 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
-import { buildClient } from './support/build.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   clickCentre,
   phaseOf,
   reach,
+  sendOne,
   seqOf,
   signUp as signUpPage,
   startMatchFromLobby,
   toActText,
 } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
-import { type RunningApp, startApp } from './support/server.ts';
+import { browserSession } from './support/session.ts';
 
 /**
  * A Belle Epoque encounter end to end: the built client on the real server (PGlite), three Chromium
@@ -51,10 +49,6 @@ interface Played {
 }
 
 describe('a Belle Epoque encounter in the browser', () => {
-  let dist: string;
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
   let blue: Page;
   let red: Page;
   let watcher: Page;
@@ -64,15 +58,14 @@ describe('a Belle Epoque encounter in the browser', () => {
   const runId = Date.now().toString(36);
   const names = { blue: `blue-${runId}`, red: `red-${runId}` };
 
+  const session = browserSession({
+    viewport: { width: 1280, height: 960 },
+    failureShots: { prefix: 'be-failed', pages: () => ({ blue, red, watcher }) },
+  });
+
+  /** A page whose socket frames, when `frames` is given, are kept there. */
   async function newPage(frames?: string[]): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 960 } });
-    context.setDefaultTimeout(10_000);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
-    page.on('pageerror', (e) => {
-      throw new Error(`page error: ${e.message}`);
-    });
+    const page = await session.newPage();
     if (frames) {
       page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
     }
@@ -81,7 +74,7 @@ describe('a Belle Epoque encounter in the browser', () => {
 
   const everyone = () => [blue, red, watcher];
 
-  const signUp = (page: Page, username: string) => signUpPage(page, app.url, username, password);
+  const signUp = (page: Page, username: string) => signUpPage(page, session.app.url, username, password);
 
   /** All three screens at the newest position any of them shows. */
   async function settle(): Promise<number> {
@@ -92,9 +85,7 @@ describe('a Belle Epoque encounter in the browser', () => {
 
   /** Does something that sends one action, and waits until every screen shows its result. */
   async function step(page: Page, act: () => Promise<void>) {
-    const before = await seqOf(page);
-    await act();
-    await reach(page, before + 1);
+    await sendOne(page, act);
     await settle();
   }
 
@@ -138,32 +129,10 @@ describe('a Belle Epoque encounter in the browser', () => {
   const counterTitle = async (page: Page, unit: string) =>
     (await page.locator(`svg.board g.counter[data-piece="${unit}"] > title`).textContent()) ?? '';
 
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    const name = ctx.task.name.replace(/\W+/g, '-').slice(0, 40);
-    for (const [who, page] of [
-      ['blue', blue],
-      ['red', red],
-      ['watcher', watcher],
-    ] as const) {
-      await page?.screenshot({ path: screenshotPath(`be-failed-${name}-${who}`) }).catch(() => undefined);
-    }
-  });
-
   beforeAll(async () => {
-    dist = await buildClient();
-    app = await startApp(dist);
-    browser = await launchChromium();
     blue = await newPage();
     red = await newPage(framesTo.red);
     watcher = await newPage(framesTo.watcher);
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await app?.stop();
-    if (dist) rmSync(dist, { recursive: true, force: true });
   }, 60_000);
 
   it('creates an encounter in the lobby, the other player joins and a spectator watches', async () => {
@@ -171,7 +140,7 @@ describe('a Belle Epoque encounter in the browser', () => {
     await signUp(red, names.red);
 
     await startMatchFromLobby({
-      baseUrl: app.url,
+      baseUrl: session.app.url,
       creator: blue,
       joiner: red,
       watcher,

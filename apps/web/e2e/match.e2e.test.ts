@@ -1,19 +1,17 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
-import { buildClient } from './support/build.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   clickCentre,
   phaseOf,
   reach,
+  sendOne,
   seqOf,
   signUp as signUpPage,
   startMatchFromLobby,
   toActText,
 } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
-import { type RunningApp, startApp } from './support/server.ts';
+import { browserSession } from './support/session.ts';
 
 /**
  * The product end to end: the built client served by the real server on PGlite, three Chromium
@@ -21,37 +19,24 @@ import { type RunningApp, startApp } from './support/server.ts';
  * Germans answer, a spectator sees the same board throughout, and the finished match is replayed.
  */
 describe('a Loos match in the browser', () => {
-  let dist: string;
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
   let british: Page;
   let german: Page;
   let watcher: Page;
   let matchId = '';
   const password = 'correct horse battery';
+  const session = browserSession({
+    // Mail and webhooks are offered only by a server that can send them: this one says it can (the
+    // mail server's port is closed; no test waits for a delivery).
+    env: { SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'http://salient.test' },
+    viewport: { width: 1280, height: 860 },
+    failureShots: { prefix: 'failed', pages: () => ({ british, german, watcher }) },
+  });
+  const newPage = session.newPage;
 
-  async function newPage(width = 1280, height = 860): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
-    context.setDefaultTimeout(10_000);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
-    page.on('pageerror', (e) => {
-      throw new Error(`page error: ${e.message}`);
-    });
-    return page;
-  }
-
-  const signUp = (page: Page, username: string) => signUpPage(page, app.url, username, password);
+  const signUp = (page: Page, username: string) => signUpPage(page, session.app.url, username, password);
 
   /** Does something that sends one action, and waits for its position to arrive. */
-  async function step(page: Page, act: () => Promise<void>): Promise<number> {
-    const before = await seqOf(page);
-    await act();
-    await reach(page, before + 1);
-    return seqOf(page);
-  }
+  const step = sendOne;
 
   const toAct = toActText;
 
@@ -117,40 +102,16 @@ describe('a Loos match in the browser', () => {
     expect(await boardOf(german)).toEqual(seen);
   }
 
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    const name = ctx.task.name.replace(/\W+/g, '-').slice(0, 40);
-    for (const [who, page] of [
-      ['british', british],
-      ['german', german],
-      ['watcher', watcher],
-    ] as const) {
-      await page?.screenshot({ path: screenshotPath(`failed-${name}-${who}`) }).catch(() => undefined);
-    }
-  });
-
   beforeAll(async () => {
-    dist = await buildClient();
-    // Mail and webhooks are offered only by a server that can send them: this one says it can (the
-    // mail server's port is closed; no test waits for a delivery).
-    app = await startApp(dist, { SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'http://salient.test' });
-    browser = await launchChromium();
     british = await newPage();
     german = await newPage();
     watcher = await newPage(390, 844);
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await app?.stop();
-    if (dist) rmSync(dist, { recursive: true, force: true });
   }, 60_000);
 
   /** The British create a match in the lobby, the Germans join it there, a third session watches. */
   function startMatch(): Promise<string> {
     return startMatchFromLobby({
-      baseUrl: app.url,
+      baseUrl: session.app.url,
       creator: british,
       joiner: german,
       watcher,
@@ -346,7 +307,7 @@ describe('a Loos match in the browser', () => {
   }, 240_000);
 
   it('shows a dropped connection and catches up after it', async () => {
-    const context = contexts[2]!;
+    const context = watcher.context();
     await context.setOffline(true);
     try {
       await watcher.waitForSelector('[data-connection="reconnecting"]', { timeout: 30_000 });
@@ -374,7 +335,7 @@ describe('a Loos match in the browser', () => {
     await german.waitForSelector('[data-status="open"]');
     expect(await german.locator('.seats .mine').textContent()).toContain('British');
 
-    await watcher.goto(`${app.url}/#/replay/${matchId}`);
+    await watcher.goto(`${session.app.url}/#/replay/${matchId}`);
     await watcher.setViewportSize({ width: 1280, height: 860 });
     await watcher.waitForSelector('[data-step-index="0"]');
     expect(await watcher.locator('svg.board g.counter').count()).toBe(0);
@@ -411,7 +372,7 @@ describe('a Loos match in the browser', () => {
     expect((await download).suggestedFilename()).toMatch(/^salient-loos-.*\.json$/);
   }, 90_000);
   it('invites by link to a private match, which the invited player joins from the link', async () => {
-    await british.goto(`${app.url}/#/`);
+    await british.goto(`${session.app.url}/#/`);
     await british.waitForSelector('select[name="game"] option[value="loos"]', { state: 'attached' });
     await british.selectOption('select[name="game"]', 'loos');
     await british.selectOption('select[name="seat"]', 'british');
@@ -430,7 +391,7 @@ describe('a Loos match in the browser', () => {
   }, 60_000);
 
   it('keeps the notification settings, and signs out and in again', async () => {
-    await british.goto(`${app.url}/#/settings`);
+    await british.goto(`${session.app.url}/#/settings`);
     await british.fill('input[name="email"]', 'haig@example.org');
     await british.fill('input[name="webhookUrl"]', 'https://example.org/hook');
     await british.check('input[name="notifyByWebhook"]');
@@ -447,7 +408,7 @@ describe('a Loos match in the browser', () => {
 
     await british.getByRole('button', { name: 'Sign out' }).click();
     await british.waitForSelector('nav a[href="#/signin"]');
-    await british.goto(`${app.url}/#/signin`);
+    await british.goto(`${session.app.url}/#/signin`);
     await british.fill('input[name="username"]', 'haig');
     await british.fill('input[name="password"]', 'wrong password!');
     await british.click('button[type="submit"]');
@@ -467,7 +428,7 @@ describe('a Loos match in the browser', () => {
       [390, 844, 'signup-common-password-phone'],
     ] as const) {
       const page = await newPage(width, height);
-      await page.goto(`${app.url}/#/signup`);
+      await page.goto(`${session.app.url}/#/signup`);
       expect(await page.locator('#password-hint').textContent()).toContain('At least 10 characters');
       await page.fill('input[name="username"]', `Newcomer${width}`);
       await page.fill('input[name="password"]', 'short');
@@ -478,7 +439,7 @@ describe('a Loos match in the browser', () => {
       await page.waitForSelector('.error[role="alert"]:has-text("attacker")');
       await page.screenshot({ path: screenshotPath(name) });
       // A name taken in another case.
-      const taken = await fetch(`${app.url}/api/auth/signup`, {
+      const taken = await fetch(`${session.app.url}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: `quinn${width}`, password: 'a sound password' }),

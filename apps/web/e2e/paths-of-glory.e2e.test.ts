@@ -1,8 +1,5 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
-import { buildClient } from './support/build.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   clickCentre,
   phaseOf,
@@ -12,7 +9,7 @@ import {
   startMatchFromLobby,
 } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
-import { type RunningApp, startApp } from './support/server.ts';
+import { browserSession } from './support/session.ts';
 
 /**
  * Paths of Glory in the browser, first part: the built client on the real server (PGlite), three
@@ -27,49 +24,26 @@ import { type RunningApp, startApp } from './support/server.ts';
 const UNITS_ON_MAP = 54;
 
 describe('a Paths of Glory Introductory match in the browser', () => {
-  let dist: string;
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
   let cp: Page;
   let ap: Page;
   let watcher: Page;
   const password = 'paths of glory 1914';
   const runId = Date.now().toString(36);
 
-  async function newPage(width = 1440, height = 900): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height } });
-    context.setDefaultTimeout(15_000);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
-    page.on('pageerror', (e) => {
-      throw new Error(`page error: ${e.message}`);
-    });
-    return page;
-  }
+  const session = browserSession({ timeout: 15_000 });
+  const newPage = session.newPage;
 
   beforeAll(async () => {
-    dist = await buildClient();
-    app = await startApp(dist);
-    browser = await launchChromium();
     cp = await newPage();
     ap = await newPage(390, 844);
     watcher = await newPage();
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await app?.stop();
-    if (dist) rmSync(dist, { recursive: true, force: true });
   }, 60_000);
 
   it('creates the match in the lobby and draws the point-to-point board with every starting unit', async () => {
-    await signUpPage(cp, app.url, `kaiser-${runId}`, password);
-    await signUpPage(ap, app.url, `entente-${runId}`, password);
+    await signUpPage(cp, session.app.url, `kaiser-${runId}`, password);
+    await signUpPage(ap, session.app.url, `entente-${runId}`, password);
     await startMatchFromLobby({
-      baseUrl: app.url,
+      baseUrl: session.app.url,
       creator: cp,
       joiner: ap,
       watcher,

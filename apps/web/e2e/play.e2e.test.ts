@@ -1,12 +1,16 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { standardBritishSetup, standardGermanSetup } from '../../../packages/loos/src/deployment.ts';
-import { launchChromium } from './support/browser.ts';
-import { buildClient } from './support/build.ts';
-import { clickCentre, reach, seqOf, signUp as signUpPage } from './support/pages.ts';
+import {
+  clickCentre,
+  reach,
+  sendOne,
+  seqOf,
+  signIn as signInPage,
+  signUp as signUpPage,
+} from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
-import { type RunningApp, startApp } from './support/server.ts';
+import { browserSession } from './support/session.ts';
 
 /**
  * The play experience in Chromium against the real server on PGlite: creating every game's match
@@ -17,46 +21,22 @@ import { type RunningApp, startApp } from './support/server.ts';
  * clock running out. Screenshots go to apps/web/test-results/ (see the README).
  */
 describe('playing in the browser', () => {
-  let dist: string;
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
   let british: Page;
   let german: Page;
   let matchId = '';
   /** A correspondence match on the shortest turn time the server allows (60 s), started first. */
   let correspondenceId = '';
   const password = 'correct horse battery';
+  const session = browserSession({
+    failureShots: { prefix: 'failed', pages: () => ({ british, german }) },
+  });
+  const newPage = session.newPage;
 
-  async function newPage(width = 1440, height = 900): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height } });
-    context.setDefaultTimeout(10_000);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
-    page.on('pageerror', (e) => {
-      throw new Error(`page error: ${e.message}`);
-    });
-    return page;
-  }
-
-  const signUp = (page: Page, username: string) => signUpPage(page, app.url, username, password);
-
-  async function signIn(page: Page, username: string) {
-    await page.goto(`${app.url}/#/signin`);
-    await page.fill('input[name="username"]', username);
-    await page.fill('input[name="password"]', password);
-    await page.click('button[type="submit"]');
-    await page.waitForSelector(`[data-user="${username}"]`);
-  }
+  const signUp = (page: Page, username: string) => signUpPage(page, session.app.url, username, password);
+  const signIn = (page: Page, username: string) => signInPage(page, session.app.url, username, password);
 
   /** Does something that sends one action, and waits for its position to arrive. */
-  async function step(page: Page, act: () => Promise<void>): Promise<number> {
-    const before = await seqOf(page);
-    await act();
-    await reach(page, before + 1);
-    return seqOf(page);
-  }
+  const step = sendOne;
 
   /** Where the panel's pinned top is on screen, and how far the window and the page have scrolled. */
   const panelPlace = (page: Page) =>
@@ -108,21 +88,7 @@ describe('playing in the browser', () => {
     else await takeFirstOffer(page);
   }
 
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    const name = ctx.task.name.replace(/\W+/g, '-').slice(0, 40);
-    for (const [who, page] of [
-      ['british', british],
-      ['german', german],
-    ] as const) {
-      await page?.screenshot({ path: screenshotPath(`failed-${name}-${who}`) }).catch(() => undefined);
-    }
-  });
-
   beforeAll(async () => {
-    dist = await buildClient();
-    app = await startApp(dist);
-    browser = await launchChromium();
     british = await newPage();
     german = await newPage();
     await signUp(british, 'french');
@@ -153,13 +119,6 @@ describe('playing in the browser', () => {
     );
     expect(joined).toBe(200);
   }, 180_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await app?.stop();
-    if (dist) rmSync(dist, { recursive: true, force: true });
-  }, 60_000);
 
   it("creates every game's match first try from a fresh page, whatever was selected before", async () => {
     // Another account, so that these creations leave the others' quotas of new matches alone.
@@ -202,10 +161,10 @@ describe('playing in the browser', () => {
   }, 90_000);
 
   it("pushes a new match to another player's open lobby, without reloading it", async () => {
-    await german.goto(`${app.url}/#/`);
+    await german.goto(`${session.app.url}/#/`);
     await german.waitForSelector('[data-list="open"]');
     const loadsBefore = Number(await german.locator('[data-loads]').getAttribute('data-loads'));
-    await british.goto(`${app.url}/#/`);
+    await british.goto(`${session.app.url}/#/`);
     await british.waitForSelector('select[name="game"] option[value="loos"]', { state: 'attached' });
     await british.selectOption('select[name="game"]', 'loos');
     await british.selectOption('select[name="seat"]', 'british');
@@ -396,7 +355,7 @@ describe('playing in the browser', () => {
         throw new Error(`${err}: ${JSON.stringify(state)}`);
       });
     expect(marked).toContain('15.2');
-    await rules.goto(`${app.url}/rules/loos#r4.2`);
+    await rules.goto(`${session.app.url}/rules/loos#r4.2`);
     expect(await rules.locator('#r4\\.2').textContent()).toContain('Terrain costs');
     await rules.close();
   }, 30_000);
@@ -513,7 +472,7 @@ describe('playing in the browser', () => {
     await british.screenshot({ path: screenshotPath('loos-match-desktop') });
     const phone = await newPage(390, 844);
     await signIn(phone, 'french');
-    await phone.goto(`${app.url}/#/match/${matchId}`);
+    await phone.goto(`${session.app.url}/#/match/${matchId}`);
     await phone.waitForSelector('[data-connection="online"]');
     // The panel is a sheet under a full-width map; what a thumb presses is at least 40 px tall.
     const sizes = await phone.evaluate(() => {
@@ -589,7 +548,7 @@ describe('playing in the browser', () => {
       });
       return (await res.json()) as { id: string };
     });
-    await german.goto(`${app.url}/#/match/${created.id}`);
+    await german.goto(`${session.app.url}/#/match/${created.id}`);
     await german.locator('[data-take-seat="german"]').click();
     await german.waitForSelector('[data-status="active"]');
     await german.waitForSelector('.clocks .clock');
@@ -602,7 +561,7 @@ describe('playing in the browser', () => {
   }, 40_000);
 
   it('lets the waiting side claim a correspondence match once the real turn deadline has passed', async () => {
-    await british.goto(`${app.url}/#/match/${correspondenceId}`);
+    await british.goto(`${session.app.url}/#/match/${correspondenceId}`);
     await british.waitForSelector('[data-status="active"]');
     // The clock line shows the deadline in words; once it has passed the claim is offered (the
     // minute began in beforeAll, so it is normally long gone; else this waits for it).
@@ -610,7 +569,7 @@ describe('playing in the browser', () => {
     await claim.waitFor({ timeout: 75_000 });
     expect(await british.locator('.clocks').textContent()).toContain('the waiting side may claim');
     // The side to act is never offered the claim.
-    await german.goto(`${app.url}/#/match/${correspondenceId}`);
+    await german.goto(`${session.app.url}/#/match/${correspondenceId}`);
     await german.waitForSelector('[data-status="active"]');
     expect(await german.getByRole('button', { name: 'Claim the match' }).count()).toBe(0);
     await claim.click();

@@ -1,11 +1,8 @@
-import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
-import { buildClient } from './support/build.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clickCentre, reach, seqOf, signUp, startMatchFromLobby, toActText } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
-import { type RunningApp, startApp } from './support/server.ts';
+import { browserSession } from './support/session.ts';
 
 /**
  * Western Front 1914 end to end: the built client on the real server, three Chromium sessions. For
@@ -14,25 +11,14 @@ import { type RunningApp, startApp } from './support/server.ts';
  * one unit ordered and moved (a battalion orders its MGs first), every other step ended, until turn 2 begins on every screen.
  */
 describe('Western Front 1914 in the browser: the first turn of each scenario', () => {
-  let dist: string;
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
   const pages: Record<string, Page> = {};
   const password = 'western front 1914';
   const runId = Date.now().toString(36);
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(15_000);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
-    page.on('pageerror', (e) => {
-      throw new Error(`page error: ${e.message}`);
-    });
-    return page;
-  }
+  const session = browserSession({
+    timeout: 15_000,
+    failureShots: { prefix: 'wf-failed', pages: () => pages },
+  });
+  const newPage = () => session.newPage();
 
   const everyone = () => Object.values(pages);
   const track = async (page: Page, id: string) =>
@@ -62,31 +48,13 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
     throw new Error('nobody is to move');
   }
 
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    const name = ctx.task.name.replace(/\W+/g, '-').slice(0, 40);
-    for (const [who, page] of Object.entries(pages)) {
-      await page.screenshot({ path: screenshotPath(`wf-failed-${name}-${who}`) }).catch(() => undefined);
-    }
-  });
-
   beforeAll(async () => {
-    dist = await buildClient();
-    app = await startApp(dist);
-    browser = await launchChromium();
     pages.first = await newPage();
     pages.second = await newPage();
     pages.watcher = await newPage();
-    await signUp(pages.first, app.url, `wf-first-${runId}`, password);
-    await signUp(pages.second, app.url, `wf-second-${runId}`, password);
+    await signUp(pages.first, session.app.url, `wf-first-${runId}`, password);
+    await signUp(pages.second, session.app.url, `wf-second-${runId}`, password);
   }, 240_000);
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-    await browser?.close();
-    await app?.stop();
-    if (dist) rmSync(dist, { recursive: true, force: true });
-  }, 60_000);
 
   for (const [scenario, first, secondLabel, tag, turns] of [
     ['mons-1914', 'german', 'British', 'mons', 10],
@@ -95,7 +63,7 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
   ] as const) {
     it(`${scenario}: both sides play turn 1 through the UI, ordering and moving a unit, and turn 2 begins everywhere`, async () => {
       await startMatchFromLobby({
-        baseUrl: app.url,
+        baseUrl: session.app.url,
         creator: pages.first!,
         joiner: pages.second!,
         watcher: pages.watcher!,

@@ -2,13 +2,20 @@ import type { Page } from 'playwright-core';
 
 /** What every browser test does with a page of the app, whatever the game. */
 
-export async function signUp(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/#/signup`);
+/** Fills the sign-up or sign-in form at `url` and waits until the app shows the user signed in. */
+async function enterAccount(page: Page, url: string, username: string, password: string): Promise<void> {
+  await page.goto(url);
   await page.fill('input[name="username"]', username);
   await page.fill('input[name="password"]', password);
   await page.click('button[type="submit"]');
   await page.waitForSelector(`[data-user="${username}"]`);
 }
+
+export const signUp = (page: Page, baseUrl: string, username: string, password: string): Promise<void> =>
+  enterAccount(page, `${baseUrl}/#/signup`, username, password);
+
+export const signIn = (page: Page, baseUrl: string, username: string, password: string): Promise<void> =>
+  enterAccount(page, `${baseUrl}/#/signin`, username, password);
 
 /** The position (action count) the match page shows. */
 export const seqOf = async (page: Page): Promise<number> =>
@@ -100,4 +107,12 @@ export async function startMatchFromLobby(m: LobbyMatch): Promise<string> {
   await watcher.waitForSelector('[data-connection="online"]');
   await creator.waitForSelector('[data-spectators="1"]');
   return id;
+}
+
+/** Does something that sends one action, and waits until the page shows its position; returns it. */
+export async function sendOne(page: Page, act: () => Promise<void>): Promise<number> {
+  const before = await seqOf(page);
+  await act();
+  await reach(page, before + 1);
+  return seqOf(page);
 }
