@@ -18,23 +18,3 @@ export function lineBetween(a: HexId, b: HexId): LineStep[] {
   }
   return line;
 }
-
-const rings = new Map<string, HexId[]>();
-
-/** Sectors within `range` of a sector, nearest first (ties by id), the sector itself included. */
-export function sectorsWithin(hex: HexId, range: number): HexId[] {
-  const key = `${hex}:${range}`;
-  let found = rings.get(key);
-  if (!found) {
-    found = grid.ids
-      .filter((id) => grid.distance(hex, id) <= range)
-      .sort((x, y) => grid.distance(hex, x) - grid.distance(hex, y) || (x < y ? -1 : 1));
-    rings.set(key, found);
-  }
-  return found;
-}
-
-/** Row of a sector: 1 is the north edge, ROWS the south edge. */
-export function rowOf(hex: HexId): number {
-  return Number(hex.slice(2));
-}

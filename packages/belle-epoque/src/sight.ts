@@ -1,5 +1,5 @@
 import type { EventLog, HexId } from '@salient/engine';
-import { grid, lineBetween, sectorsWithin } from './grid.ts';
+import { grid, lineBetween } from './grid.ts';
 import { BASIC_SIGHT, hasSmokelessPowder, TERRAIN } from './tables.ts';
 import type { BeState, Readable, Terrain, Unit } from './types.ts';
 import { hasRating, onMap, terrainAt, unitAt } from './units.ts';
@@ -65,7 +65,7 @@ export function discover(state: BeState, log: EventLog): HexId[] {
   while (progress && Object.keys(state.terrain).length < grid.ids.length) {
     progress = false;
     for (const unit of onMap(state)) {
-      for (const hex of sectorsWithin(unit.hex!, BASIC_SIGHT)) {
+      for (const hex of grid.within(unit.hex!, BASIC_SIGHT)) {
         if (state.terrain[hex] !== undefined) continue;
         if (!lineIsClear(state, unit.hex!, hex, false)) continue;
         const die = log.roll(1, 6, 'discovery', `Discovery of sector ${hex}`).total;

@@ -39,6 +39,7 @@ export class HexGrid implements Topology {
   readonly ids: readonly HexId[];
   private readonly adjacency = new Map<HexId, readonly HexId[]>();
   private readonly cubes = new Map<HexId, Cube>();
+  private readonly rings = new Map<string, HexId[]>();
 
   constructor(readonly spec: HexGridSpec) {
     const ids: HexId[] = [];
@@ -54,7 +55,7 @@ export class HexGrid implements Topology {
       const { q, r } = this.cubes.get(id)!;
       const around: HexId[] = [];
       for (const [dq, dr] of AXIAL_DIRECTIONS) {
-        const n = this.cubeToId(q + dq, r + dr);
+        const n = this.idAt(q + dq, r + dr);
         if (n !== null) around.push(n);
       }
       this.adjacency.set(id, around);
@@ -85,6 +86,29 @@ export class HexGrid implements Topology {
     return Math.max(Math.abs(x.q - y.q), Math.abs(x.r - y.r), Math.abs(x.s - y.s));
   }
 
+  /** The neighbour of `id` in direction 0-5 (0 north, then clockwise), or null off the grid. */
+  toward(id: HexId, direction: number): HexId | null {
+    const { q, r } = this.cube(id);
+    const [dq, dr] = AXIAL_DIRECTIONS[((direction % 6) + 6) % 6]!;
+    return this.idAt(q + dq, r + dr);
+  }
+
+  /**
+   * The hexes within `range` of `id`, nearest first (ties by id), `id` itself included. Computed once
+   * per grid, hex and range: callers share the list and must not change it.
+   */
+  within(id: HexId, range: number): HexId[] {
+    const key = `${id}:${range}`;
+    let found = this.rings.get(key);
+    if (!found) {
+      found = this.ids
+        .filter((other) => this.distance(id, other) <= range)
+        .sort((x, y) => this.distance(id, x) - this.distance(id, y) || (x < y ? -1 : 1));
+      this.rings.set(key, found);
+    }
+    return found;
+  }
+
   /**
    * The hexes a straight line from centre to centre passes through, the end hexes included. Where the
    * line runs exactly along a hexside the step holds both hexes, so line-of-sight rules can treat
@@ -112,6 +136,14 @@ export class HexGrid implements Topology {
     return steps;
   }
 
+  /** The hex at axial coordinates (q, r), or null off the grid. */
+  idAt(q: number, r: number): HexId | null {
+    const column = q + 1;
+    const row = r + this.drift(q) + 1;
+    if (column < 1 || column > this.spec.columns || row < 1 || row > this.spec.rows) return null;
+    return hexId(column, row);
+  }
+
   /** Centre of a hex in board units, for a hex of circumradius `size`. */
   center(id: HexId, size = 1): { x: number; y: number } {
     const { column, row } = parseHexId(id)!;
@@ -135,19 +167,13 @@ export class HexGrid implements Topology {
     return { q, r, s: -q - r };
   }
 
-  private cubeToId(q: number, r: number): HexId | null {
-    const column = q + 1;
-    const row = r + this.drift(q) + 1;
-    if (column < 1 || column > this.spec.columns || row < 1 || row > this.spec.rows) return null;
-    return hexId(column, row);
-  }
-
   private roundToId(q: number, r: number): HexId | null {
     const c = cubeRound(q, r);
-    return this.cubeToId(c.q, c.r);
+    return this.idAt(c.q, c.r);
   }
 }
 
+/** The six neighbours' offsets, from north clockwise. */
 const AXIAL_DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
   [0, -1],
   [1, -1],

@@ -108,3 +108,36 @@ describe('lines along the map edge', () => {
     }
   });
 });
+
+describe('neighbours by direction, hexes within a range, hexes by coordinates', () => {
+  it('steps from a hex in each of the six directions, north first and then clockwise', () => {
+    // Column 4 is a down column: its north-east neighbour is in the same row of column 5.
+    expect([0, 1, 2, 3, 4, 5].map((d) => grid.toward('0405', d))).toEqual([
+      '0404',
+      '0505',
+      '0506',
+      '0406',
+      '0306',
+      '0305',
+    ]);
+    expect(grid.toward('0405', 6)).toBe('0404');
+    expect(grid.toward('0405', -1)).toBe('0305');
+    expect(grid.toward('0101', 0)).toBeNull();
+  });
+
+  it('lists the hexes within a range nearest first, ties by id, and every one within it', () => {
+    const near = grid.within('0305', 2);
+    expect(near.slice(0, 7)).toEqual(['0305', '0204', '0205', '0304', '0306', '0404', '0405']);
+    expect([...near].sort()).toEqual(grid.ids.filter((h) => grid.distance('0305', h) <= 2).sort());
+    expect(grid.within('0305', 2)).toBe(near);
+  });
+
+  it('finds a hex from its cube coordinates, and nothing off the map', () => {
+    for (const id of grid.ids) {
+      const { q, r } = grid.cube(id);
+      expect(grid.idAt(q, r)).toBe(id);
+    }
+    expect(grid.idAt(-1, 0)).toBeNull();
+    expect(grid.idAt(0, 8)).toBeNull();
+  });
+});

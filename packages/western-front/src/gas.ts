@@ -1,6 +1,6 @@
 import type { EventLog, HexId } from '@salient/engine';
 import { resolveShot } from './fire.ts';
-import { grid, neighbourToward } from './grid.ts';
+import { grid } from './grid.ts';
 import type { Readable, WfState } from './types.ts';
 
 /** Designed: a cloud from the cylinders of one front covers a hex and its neighbours and lasts 3 turns. */
@@ -48,7 +48,7 @@ export function driftGas(state: WfState, log: EventLog): void {
     }
     if (state.wind !== null) {
       const wind = state.wind;
-      cloud.hexes = cloud.hexes.map((h) => neighbourToward(h, wind)).filter((h): h is HexId => h !== null);
+      cloud.hexes = cloud.hexes.map((h) => grid.toward(h, wind)).filter((h): h is HexId => h !== null);
     }
     if (cloud.hexes.length === 0) continue;
     kept.push(cloud);

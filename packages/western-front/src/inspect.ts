@@ -10,7 +10,7 @@ import type {
 } from '@salient/engine';
 import { batteryTarget, templateAt } from './artillery.ts';
 import { coverOf, fireFactors, fireProblem, firesIndirect, odds } from './fire.ts';
-import { hexesBeyond, hexesWithinRange } from './grid.ts';
+import { grid, hexesBeyond } from './grid.ts';
 import { canSee } from './sight.ts';
 import { batteryById, isCommand, onTable, standById } from './stands.ts';
 import { COMMAND_RADIUS, MG_BEATEN_ZONE, rangeOf, weaponOf } from './tables.ts';
@@ -65,7 +65,7 @@ function toneOf(seat: Seat | null, side: Seat): OverlayTone {
 }
 
 function commandOverlay(view: WfView, seat: Seat | null, cmd: Stand): SelectionOverlay {
-  const radius = hexesWithinRange(cmd.hex!, COMMAND_RADIUS);
+  const radius = grid.within(cmd.hex!, COMMAND_RADIUS);
   const inside = new Set(radius);
   const labels: OverlayLabel[] = [];
   let outside = 0;
@@ -99,7 +99,7 @@ function commandOverlay(view: WfView, seat: Seat | null, cmd: Stand): SelectionO
 function fireOverlay(view: WfView, firer: Stand, selection: Selection): SelectionOverlay {
   const weapon = weaponOf(firer.kind)!;
   const range = rangeOf(firer.kind);
-  const reach = hexesWithinRange(firer.hex!, range);
+  const reach = grid.within(firer.hex!, range);
   const indirect = firesIndirect(firer);
   const eyes = indirect ? onTable(view, firer.side).map((s) => s.hex!) : [firer.hex!];
   const hidden = reach.filter((h) => !eyes.some((e) => canSee(view, e, h)));

@@ -1,7 +1,7 @@
 import type { EventLog, HexId, Seat } from '@salient/engine';
 import { fireBattery } from './artillery.ts';
 import { driftGas } from './gas.ts';
-import { hexesWithinRange } from './grid.ts';
+import { grid } from './grid.ts';
 import { canStep } from './movement.ts';
 import { canCallSos } from './sos.ts';
 import { battalionById, enemyOf, fitsIn, isCommand, onTable } from './stands.ts';
@@ -153,9 +153,9 @@ function arrive(state: WfState, log: EventLog, side: Seat): void {
   for (const s of state.stands) {
     if (s.side !== side || s.hex !== null || s.gone !== null || s.arrives === null || s.arrives > state.turn)
       continue;
-    const at = hexesWithinRange(s.entry!, 3).find(
-      (h: HexId) => fitsIn(state, s, h) && !state.stands.some((x) => x.hex === h && x.side !== side),
-    );
+    const at = grid
+      .within(s.entry!, 3)
+      .find((h: HexId) => fitsIn(state, s, h) && !state.stands.some((x) => x.hex === h && x.side !== side));
     if (at === undefined) continue;
     s.hex = at;
     log.add({ type: 'arrived', text: `${s.name} arrives at ${at}`, stand: s.id, hex: at });

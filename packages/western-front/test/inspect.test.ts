@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coverOf, fireFactors, odds } from '../src/fire.ts';
-import { hexesWithinRange } from '../src/grid.ts';
+import { grid } from '../src/grid.ts';
 import { COMMAND_RADIUS, rangeOf } from '../src/tables.ts';
 import { activeWith, game, lab, MONS, NC, stand } from './helpers.ts';
 
@@ -13,7 +13,7 @@ describe('Selection overlay (inspect)', () => {
     const o = game.inspect!(view, 'german', { ...none, piece: 'i84-cmd' })!;
     const radius = o.areas.find((a) => a.id === 'command-radius')!;
     expect(radius.style).toBe('outline');
-    expect(radius.locs).toEqual(hexesWithinRange('1005', COMMAND_RADIUS));
+    expect(radius.locs).toEqual(grid.within('1005', COMMAND_RADIUS));
     expect(radius.locs).toContain('1010');
     expect(radius.locs).not.toContain('1011');
     expect(o.labels).toEqual([{ loc: '1012', text: 'beyond radius: -1', tone: 'danger' }]);
@@ -51,7 +51,7 @@ describe('Selection overlay (inspect)', () => {
     const view = game.view(state, 'british');
     const o = game.inspect!(view, 'british', { ...none, piece: 'rf4-mg1' })!;
     const range = o.areas.find((a) => a.id === 'range')!;
-    expect(range.locs).toEqual(hexesWithinRange('1010', rangeOf('mg')));
+    expect(range.locs).toEqual(grid.within('1010', rangeOf('mg')));
     const hidden = o.areas.find((a) => a.id === 'no-sight')!;
     expect(hidden.style).toBe('hatch');
     expect(hidden.locs.length).toBeGreaterThan(0);
