@@ -1,12 +1,14 @@
 import {
   type ApplyResult,
+  actionEntry,
   applyOnCopy,
   CommonErrorCode,
   check,
+  checkMayAct,
   type EventLog,
-  isJsonObject,
   type JsonObject,
   type Seat,
+  typedAction,
   violation,
 } from '@salient/engine';
 import { assaultProblem, fireActionProblem } from './eligibility.ts';
@@ -82,15 +84,9 @@ export function copyState(state: BeState): BeState {
 
 export function applyAction(state: BeState, seat: Seat, action: unknown): ApplyResult<BeState> {
   return applyOnCopy(state, copyState, (draft, log) => {
-    if (!isJsonObject(action) || typeof action.type !== 'string') {
-      violation(CommonErrorCode.Malformed, 'an action is an object with a string type');
-    }
-    const typed = action as JsonObject & { type: string };
-    const phases = Object.hasOwn(PHASE_OF_ACTION, typed.type) ? PHASE_OF_ACTION[typed.type] : undefined;
-    if (!phases) violation(CommonErrorCode.UnknownAction, `there is no action ${typed.type} in Belle Epoque`);
-    if (draft.phase.kind === 'over') violation(CommonErrorCode.GameOver, 'the game is over');
-    if (!statusOf(draft).toAct.includes(seat))
-      violation(CommonErrorCode.NotYourTurn, `${seat} has nothing to decide now`);
+    const typed = typedAction(action);
+    const phases = actionEntry(PHASE_OF_ACTION, typed.type, 'Belle Epoque');
+    checkMayAct(draft.phase.kind === 'over', statusOf(draft).toAct, seat);
     if (!phases.includes(draft.phase.kind)) {
       violation(CommonErrorCode.WrongPhase, `${typed.type} is not possible during ${draft.phase.kind}`);
     }

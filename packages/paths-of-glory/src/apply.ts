@@ -3,12 +3,13 @@ import {
   applyOnCopy,
   type Choice,
   CommonErrorCode,
+  checkMayAct,
   cloneJson,
   type EventLog,
-  isJsonObject,
   type Json,
   type JsonObject,
   type Seat,
+  typedAction,
   violation,
 } from '@salient/engine';
 import {
@@ -82,13 +83,8 @@ function matchChoice(state: PogState, seat: Seat, action: JsonObject & { type: s
 
 export function applyAction(state: PogState, seat: Seat, action: unknown): ApplyResult<PogState> {
   return applyOnCopy(state, copyState, (draft, log) => {
-    if (!isJsonObject(action) || typeof action.type !== 'string') {
-      violation(CommonErrorCode.Malformed, 'an action is an object with a string type');
-    }
-    if (draft.outcome) violation(CommonErrorCode.GameOver, 'the game is over');
-    if (!statusOf(draft).toAct.includes(seat))
-      violation(CommonErrorCode.NotYourTurn, `${seat} has nothing to decide now`);
-    const typed = action as JsonObject & { type: string };
+    const typed = typedAction(action);
+    checkMayAct(draft.outcome !== null, statusOf(draft).toAct, seat);
     matchChoice(draft, seat, typed);
     dispatch(draft, log, seat as Side, typed);
   });

@@ -1,12 +1,15 @@
 import {
   type ApplyResult,
+  actionEntry,
   applyOnCopy,
   CommonErrorCode,
   check,
+  checkMayAct,
   type EventLog,
-  isJsonObject,
   type JsonObject,
   type Seat,
+  type TypedAction,
+  typedAction,
   violation,
 } from '@salient/engine';
 import { canRedirect, fireBattery } from './artillery.ts';
@@ -83,17 +86,11 @@ export function copyState(state: WfState): WfState {
 
 export function applyAction(state: WfState, seat: Seat, action: unknown): ApplyResult<WfState> {
   return applyOnCopy(state, copyState, (draft, log) => {
-    if (!isJsonObject(action) || typeof action.type !== 'string') {
-      violation(CommonErrorCode.Malformed, 'an action is an object with a string type');
-    }
-    const typed = action as JsonObject & { type: string };
-    const steps = Object.hasOwn(STEPS_OF_ACTION, typed.type) ? STEPS_OF_ACTION[typed.type] : undefined;
-    if (!steps)
-      violation(CommonErrorCode.UnknownAction, `there is no action ${typed.type} in Western Front 1914`);
-    const phase = draft.phase;
-    if (phase.kind === 'over') violation(CommonErrorCode.GameOver, 'the game is over');
-    if (!statusOf(draft).toAct.includes(seat))
-      violation(CommonErrorCode.NotYourTurn, `${seat} has nothing to decide now`);
+    const typed = typedAction(action);
+    const steps = actionEntry(STEPS_OF_ACTION, typed.type, 'Western Front 1914');
+    checkMayAct(draft.phase.kind === 'over', statusOf(draft).toAct, seat);
+    // A finished game was refused just above: the phase is an orders phase.
+    const phase = draft.phase as Orders;
     if (!steps.includes(phase.step))
       violation(CommonErrorCode.WrongPhase, `${typed.type} is not possible during ${phase.step}`);
     const rerolling = typed.type === 'reroll' || typed.type === 'keepRoll';
@@ -110,7 +107,7 @@ export function applyAction(state: WfState, seat: Seat, action: unknown): ApplyR
   });
 }
 
-function dispatch(state: WfState, log: EventLog, phase: Orders, action: JsonObject & { type: string }): void {
+function dispatch(state: WfState, log: EventLog, phase: Orders, action: TypedAction): void {
   const side = phase.side;
   switch (action.type) {
     case 'bombard':
