@@ -3,28 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { assaultTotal, baseLevel, successLevel } from '../src/assault.ts';
 import { grid } from '../src/grid.ts';
 import type { BeState } from '../src/types.ts';
-import { type Applied, game, lab, play, refused, rolls, unit, withDice } from './helpers.ts';
-
-function passed(state: BeState, id: string, seat = 'blue'): BeState {
-  return withDice(state, seat, { type: 'activate', unit: id, cp: 0 }, (r) => {
-    const phase = r.state.phase;
-    return phase.kind === 'activation' && phase.act.test === 'passed';
-  }).state;
-}
+import { fight, game, lab, passed, play, refused, rolls, unit, withDice } from './helpers.ts';
 
 /** Blue's b1 (0707) assaults red's r1 (0706); red's r2 stands next to b1 at 0806. */
 function assaulted(extra: Record<string, string> = {}, edit: (s: BeState) => void = () => {}): BeState {
   const state = lab({ b1: '0707', r1: '0706', ...extra });
   edit(state);
   return play(passed(state, 'b1'), 'blue', { type: 'assault', target: 'r1' }).state;
-}
-
-/** Resolves the pending assault (red does not react) with the given successes for each side. */
-function fight(state: BeState, attack: number, defence: number): Applied {
-  return withDice(state, 'red', { type: 'noReaction' }, (r) => {
-    const a = r.events.find((e) => e.type === 'assault');
-    return a?.attack === attack && a?.defence === defence;
-  });
 }
 
 describe('Assault: successful scores by troop kind', () => {

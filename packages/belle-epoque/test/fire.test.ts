@@ -3,14 +3,7 @@ import { fireOdds, missesUpTo, tableValue } from '../src/fire.ts';
 import { grid, lineBetween } from '../src/grid.ts';
 import { lineIsClear, sightRangeTo } from '../src/sight.ts';
 import type { BeState, Firepower, Unit } from '../src/types.ts';
-import { game, lab, play, refused, rolls, unit, withDice } from './helpers.ts';
-
-function passed(state: BeState, id: string, seat = 'blue'): BeState {
-  return withDice(state, seat, { type: 'activate', unit: id, cp: 0 }, (r) => {
-    const phase = r.state.phase;
-    return phase.kind === 'activation' && phase.act.test === 'passed';
-  }).state;
-}
+import { game, lab, passed, play, refused, rolls, unit, withDice } from './helpers.ts';
 
 /** Makes a unit easy to see: it has moved this turn, in the open, in close order. */
 function seen(state: BeState, ...ids: string[]): BeState {

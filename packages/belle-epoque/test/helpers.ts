@@ -74,6 +74,20 @@ export const withDice = (
   want: (r: Applied) => boolean,
 ): Applied => applyWithDice(game, state, seat, action, want);
 
+/** Activates `id` with a passed reactivity test. */
+export const passed = (state: BeState, id: string, seat = 'blue'): BeState =>
+  withDice(state, seat, { type: 'activate', unit: id, cp: 0 }, (r) => {
+    const phase = r.state.phase;
+    return phase.kind === 'activation' && phase.act.test === 'passed';
+  }).state;
+
+/** Resolves the pending assault (red does not react) with the given successes for each side. */
+export const fight = (state: BeState, attack: number, defence: number): Applied =>
+  withDice(state, 'red', { type: 'noReaction' }, (r) => {
+    const a = r.events.find((e) => e.type === 'assault');
+    return a?.attack === attack && a?.defence === defence;
+  });
+
 export function rolls(events: GameEvent[], purpose: string): number[][] {
   return events.filter((e) => e.type === 'roll' && e.purpose === purpose).map((e) => e.dice as number[]);
 }

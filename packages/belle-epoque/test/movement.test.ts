@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MARCH } from '../src/tables.ts';
 import type { BeState } from '../src/types.ts';
-import { game, lab, play, refused, unit, withDice } from './helpers.ts';
-
-/** Activates `id` with a passed reactivity test. */
-function passed(state: BeState, id: string, seat = 'blue'): BeState {
-  return withDice(state, seat, { type: 'activate', unit: id, cp: 0 }, (r) => {
-    const phase = r.state.phase;
-    return phase.kind === 'activation' && phase.act.test === 'passed';
-  }).state;
-}
+import { game, lab, passed, play, refused, unit } from './helpers.ts';
 
 function moveOptions(state: BeState, seat = 'blue'): string[] {
   const move = game.choices(state, seat).find((c) => c.action === 'move');

@@ -2,14 +2,7 @@ import { type Preview, rngFromSeed } from '@salient/engine';
 import { describe, expect, it } from 'vitest';
 import { assaultMargins, assaultTotalDistribution } from '../src/odds.ts';
 import type { BeState } from '../src/types.ts';
-import { game, lab, play, unit, withDice } from './helpers.ts';
-
-function passed(state: BeState, id: string, seat = 'blue'): BeState {
-  return withDice(state, seat, { type: 'activate', unit: id, cp: 0 }, (r) => {
-    const phase = r.state.phase;
-    return phase.kind === 'activation' && phase.act.test === 'passed';
-  }).state;
-}
+import { game, lab, passed, play, unit } from './helpers.ts';
 
 function preview(state: BeState, seat: string, action: Record<string, unknown>): Preview {
   const shown = game.preview!(game.view(state, seat), seat, {

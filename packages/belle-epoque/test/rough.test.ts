@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BeState } from '../src/types.ts';
-import { type Applied, game, lab, play, refused, unit, withDice } from './helpers.ts';
-
-/** Activates `id` with a passed reactivity test. */
-function passed(state: BeState, id: string, seat = 'blue'): BeState {
-  return withDice(state, seat, { type: 'activate', unit: id, cp: 0 }, (r) => {
-    const phase = r.state.phase;
-    return phase.kind === 'activation' && phase.act.test === 'passed';
-  }).state;
-}
+import { fight, game, lab, passed, play, refused, unit, withDice } from './helpers.ts';
 
 function options(state: BeState, seat: string, action: string): string[] {
   const choice = game.choices(state, seat).find((c) => c.action === action);
   return (choice?.params[0]?.options ?? []).map((o) => String(o.value)).sort();
-}
-
-/** Resolves the pending assault (no reaction) with the given totals for each side. */
-function fight(state: BeState, attack: number, defence: number): Applied {
-  return withDice(state, 'red', { type: 'noReaction' }, (r) => {
-    const a = r.events.find((e) => e.type === 'assault');
-    return a?.attack === attack && a?.defence === defence;
-  });
 }
 
 describe('Movement, rough ground: "march movement is not allowed when leaving rough terrain"', () => {
