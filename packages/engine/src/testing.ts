@@ -1,4 +1,7 @@
-import type { ApplyResult, Seat } from './game.ts';
+import type { ApplyResult, GameModule, Seat } from './game.ts';
+import { canonicalJson } from './json.ts';
+import type { PlayoutResult } from './playout.ts';
+import { replay } from './replay.ts';
 import { type RngState, rngFromSeed } from './rng.ts';
 
 /**
@@ -49,4 +52,18 @@ export function applyWithDice<S extends { rng: RngState }>(
     if (want(result)) return result;
   }
   throw new Error('no dice gave the wanted result');
+}
+
+/**
+ * A played game's final state and the state its seed and actions replay to, both as canonical JSON:
+ * a test expects them equal, since a match is its seed plus its actions.
+ */
+export function playedAndReplayed<S extends object>(
+  game: GameModule<S, object>,
+  scenario: string,
+  seed: string,
+  played: PlayoutResult<S>,
+): { played: string; replayed: string } {
+  const replayed = replay(game, { game: game.id, scenario, options: {}, seed, actions: played.actions });
+  return { played: canonicalJson(played.state), replayed: canonicalJson(replayed) };
 }

@@ -1,4 +1,5 @@
-import { canonicalJson, enumerateActions, randomPlayout, replay } from '@salient/engine';
+import { enumerateActions, randomPlayout } from '@salient/engine';
+import { playedAndReplayed } from '@salient/engine/testing';
 import { describe, expect, it } from 'vitest';
 import { UNITS } from '../src/data/index.ts';
 import type { PogState } from '../src/types.ts';
@@ -67,14 +68,8 @@ describe('Property: random Introductory games run to their end, keep the invaria
       expect(result.outcome).not.toBeNull();
       expect(result.state.turn).toBeGreaterThanOrEqual(1);
       expect(game.status(result.state).toAct).toEqual([]);
-      const replayed = replay(game, {
-        game: game.id,
-        scenario: 'introductory',
-        options: {},
-        seed,
-        actions: result.actions,
-      });
-      expect(canonicalJson(replayed)).toBe(canonicalJson(result.state));
+      const { played, replayed } = playedAndReplayed(game, 'introductory', seed, result);
+      expect(replayed).toBe(played);
     }
   }, 120_000);
 });
