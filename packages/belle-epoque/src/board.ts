@@ -1,4 +1,4 @@
-import type { BoardSpec, TerrainKind } from '@salient/engine';
+import { type BoardSpec, objectiveRegions, objectivesOverlay, type TerrainKind } from '@salient/engine';
 import { grid, ROWS } from './grid.ts';
 import type { ScenarioDef } from './scenarios/scenario.ts';
 import { TERRAIN } from './tables.ts';
@@ -57,13 +57,7 @@ export function boardOf(def: ScenarioDef): BoardSpec {
     terrainKinds: def.hiddenTerrain ? [unknown, ...KNOWN_KINDS] : KNOWN_KINDS,
     terrain,
     overlays: [
-      {
-        id: 'objectives',
-        label: 'Objectives',
-        locs: Object.keys(def.objectives),
-        style: 'ring',
-        color: '#cc79a7',
-      },
+      objectivesOverlay(def.objectives),
       ...closedOverlays(def),
       ...[first, second].map((side) => ({
         id: `edge-${side}`,
@@ -75,15 +69,7 @@ export function boardOf(def: ScenarioDef): BoardSpec {
     ],
     hexsideKinds: [],
     hexsides: [],
-    regions: [
-      ...def.regions,
-      ...Object.entries(def.objectives).map(([hex, o]) => ({
-        id: `objective-${hex}`,
-        name: o.name,
-        kind: 'objective',
-        locs: [hex],
-      })),
-    ],
+    regions: [...def.regions, ...objectiveRegions(def.objectives)],
     sides: def.sides,
   };
 }

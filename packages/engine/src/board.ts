@@ -24,6 +24,27 @@ export interface BoardSpec {
   areas?: { id: string; label: string; locs: string[] }[];
 }
 
+/** The ring over a scenario's objective hexes, in the colour every hex game gives it. */
+export function objectivesOverlay(objectives: Record<string, unknown>): Overlay {
+  return {
+    id: 'objectives',
+    label: 'Objectives',
+    locs: Object.keys(objectives),
+    style: 'ring',
+    color: '#cc79a7',
+  };
+}
+
+/** A region per objective hex, so the board labels each with its name. */
+export function objectiveRegions(objectives: Record<string, { name: string }>): Region[] {
+  return Object.entries(objectives).map(([hex, o]) => ({
+    id: `objective-${hex}`,
+    name: o.name,
+    kind: 'objective',
+    locs: [hex],
+  }));
+}
+
 export interface TerrainKind {
   id: string;
   label: string;

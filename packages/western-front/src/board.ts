@@ -1,4 +1,4 @@
-import type { BoardSpec, TerrainKind } from '@salient/engine';
+import { type BoardSpec, objectiveRegions, objectivesOverlay, type TerrainKind } from '@salient/engine';
 import { grid } from './grid.ts';
 import type { ScenarioDef } from './scenarios/scenario.ts';
 import { TERRAIN } from './tables.ts';
@@ -55,25 +55,11 @@ export function boardOf(def: ScenarioDef): BoardSpec {
             },
           ]
         : []),
-      {
-        id: 'objectives',
-        label: 'Objectives',
-        locs: Object.keys(def.objectives),
-        style: 'ring',
-        color: '#cc79a7',
-      },
+      objectivesOverlay(def.objectives),
     ],
     hexsideKinds: [],
     hexsides: [],
-    regions: [
-      ...def.regions,
-      ...Object.entries(def.objectives).map(([hex, o]) => ({
-        id: `objective-${hex}`,
-        name: o.name,
-        kind: 'objective',
-        locs: [hex],
-      })),
-    ],
+    regions: [...def.regions, ...objectiveRegions(def.objectives)],
     sides: def.sides,
   };
 }
