@@ -8,6 +8,7 @@ import {
   seqOf,
   signUp as signUpPage,
   startMatchFromLobby,
+  takeFirstOffer,
   toActText,
 } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
@@ -362,17 +363,7 @@ describe('a Belle Epoque encounter in the browser', () => {
 
   /** A decision the dice or the enemy brought (reaction, losses, carrying a position): the first offer. */
   async function decide(page: Page, played: Played) {
-    const before = await seqOf(page);
-    for (let i = 0; i < 8 && (await seqOf(page)) === before; i++) {
-      if ((await page.locator('[data-commit]').count()) > 0) await page.locator('[data-commit]').click();
-      else if ((await page.locator('[data-active-choice]').count()) > 0) {
-        const confirm = page.locator('[data-confirm]');
-        if ((await confirm.count()) > 0 && (await confirm.isEnabled())) await confirm.click();
-        else await page.locator('[data-option]').first().click();
-      } else await page.locator('.choices [data-choice], .choices [data-select-piece]').first().click();
-      await page.waitForTimeout(100);
-    }
-    await reach(page, before + 1);
+    await takeFirstOffer(page);
     played.decisions += 1;
   }
 

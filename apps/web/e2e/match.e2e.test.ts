@@ -8,6 +8,7 @@ import {
   seqOf,
   signUp as signUpPage,
   startMatchFromLobby,
+  takeFirstOffer,
   toActText,
 } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
@@ -39,27 +40,6 @@ describe('a Loos match in the browser', () => {
   const step = sendOne;
 
   const toAct = toActText;
-
-  /**
-   * Takes the first thing offered in the side panel, filling any parameter with its first option:
-   * for the decisions the dice bring (which unit loses a step, retreat or loss), whatever they are.
-   */
-  async function takeFirstOffer(page: Page) {
-    await step(page, async () => {
-      const before = await seqOf(page);
-      for (let i = 0; i < 8 && (await seqOf(page)) === before; i++) {
-        if ((await page.locator('[data-commit]').count()) > 0) await page.locator('[data-commit]').click();
-        else if ((await page.locator('[data-active-choice]').count()) > 0) {
-          const confirm = page.locator('[data-confirm]');
-          if ((await confirm.count()) > 0 && (await confirm.isEnabled())) await confirm.click();
-          else await page.locator('[data-option]').first().click();
-        } else await page.locator('.choices [data-choice], .choices [data-select-piece]').first().click();
-        // Give the server time to answer before clicking again: on a loaded machine a second click
-        // would land on the next position and act twice.
-        await reach(page, before + 1, 2_000).catch(() => undefined);
-      }
-    });
-  }
 
   /** Selects a unit that has somewhere to go, and returns its id. */
   async function selectMovableUnit(page: Page): Promise<string> {

@@ -8,6 +8,7 @@ import {
   seqOf,
   signIn as signInPage,
   signUp as signUpPage,
+  takeFirstOffer,
 } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 import { browserSession } from './support/session.ts';
@@ -63,21 +64,6 @@ describe('playing in the browser', () => {
   const phaseOf = async (page: Page) => (await page.locator('[data-phase]').getAttribute('data-phase')) ?? '';
   const isAsked = async (page: Page) =>
     ((await page.locator('.to-act').textContent()) ?? '').includes('your move');
-
-  /** Takes the first thing the panel offers, filling each parameter with its first option. */
-  async function takeFirstOffer(page: Page) {
-    const before = await seqOf(page);
-    for (let i = 0; i < 8 && (await seqOf(page)) === before; i++) {
-      if ((await page.locator('[data-commit]').count()) > 0) await page.locator('[data-commit]').click();
-      else if ((await page.locator('[data-active-choice]').count()) > 0) {
-        const confirm = page.locator('[data-confirm]');
-        if ((await confirm.count()) > 0 && (await confirm.isEnabled())) await confirm.click();
-        else await page.locator('[data-option]').first().click();
-      } else await page.locator('.choices [data-choice], .choices [data-select-piece]').first().click();
-      await reach(page, before + 1, 2_000).catch(() => undefined);
-    }
-    await reach(page, before + 1);
-  }
 
   /** Ends a phase or a marker round when offered, else takes the first offer. */
   async function passOrTake(page: Page) {

@@ -116,3 +116,25 @@ export async function sendOne(page: Page, act: () => Promise<void>): Promise<num
   await reach(page, before + 1);
   return seqOf(page);
 }
+
+/**
+ * Takes the first thing the side panel offers, filling each parameter with its first option (and
+ * committing where the panel asks): for the decisions the dice bring, whatever they are. Returns
+ * the new position.
+ */
+export async function takeFirstOffer(page: Page): Promise<number> {
+  const before = await seqOf(page);
+  for (let i = 0; i < 8 && (await seqOf(page)) === before; i++) {
+    if ((await page.locator('[data-commit]').count()) > 0) await page.locator('[data-commit]').click();
+    else if ((await page.locator('[data-active-choice]').count()) > 0) {
+      const confirm = page.locator('[data-confirm]');
+      if ((await confirm.count()) > 0 && (await confirm.isEnabled())) await confirm.click();
+      else await page.locator('[data-option]').first().click();
+    } else await page.locator('.choices [data-choice], .choices [data-select-piece]').first().click();
+    // Give the server time to answer before clicking again: on a loaded machine a second click
+    // would land on the next position and act twice.
+    await reach(page, before + 1, 2_000).catch(() => undefined);
+  }
+  await reach(page, before + 1);
+  return seqOf(page);
+}
