@@ -9,7 +9,7 @@
 import { setPriority } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { type GameModule, pickAction } from '@salient/engine';
+import { type Choice, type GameModule, type JsonObject, pickAction } from '@salient/engine';
 import { games } from '@salient/games';
 import type { SubmitAck } from '@salient/protocol';
 import { skirmish } from '../test/fixtures/skirmish.ts';
@@ -65,6 +65,7 @@ export interface PlayersResults {
 
 const hosted: Record<string, GameModule> = { ...games, skirmish: skirmish as unknown as GameModule };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pick = (n: number) => Math.floor(Math.random() * n);
 
 interface Table {
   id: string;
@@ -72,6 +73,8 @@ interface Table {
   guest: TestUser;
   players: Record<string, Player>;
   watchers: Player[];
+  /** By seat: the choices last worked out and the view they were worked out from. */
+  choices: Map<string, { view: JsonObject; choices: Choice[] }>;
   seq: number;
   played: { matchId: string; owner: UserSpec; acked: number }[];
   finished: number;
@@ -118,6 +121,7 @@ export class TablePlayers {
             watchers: await Promise.all(
               Array.from({ length: this.spec.spectators }, () => Player.connect(this.spec.serverUrl)),
             ),
+            choices: new Map(),
             seq: 0,
             played: [],
             finished: 0,
@@ -193,6 +197,19 @@ export class TablePlayers {
     return this.results;
   }
 
+  /**
+   * The seat's choices from the view it holds, worked out once per view: a push that changes
+   * nothing this seat sees leaves it the same view (an empty patch), and a refused action is
+   * retried from it, so the rules need not be asked again.
+   */
+  private choicesFrom(t: Table, seat: string, view: JsonObject): Choice[] {
+    const held = t.choices.get(seat);
+    if (held?.view === view) return held.choices;
+    const choices = this.game.choices(view, seat);
+    t.choices.set(seat, { view, choices });
+    return choices;
+  }
+
   private async playTable(t: Table, stopAt: number): Promise<void> {
     const { thinkMs, advance, seats } = this.spec;
     const anyPlayer = t.players[seats[0]]!;
@@ -221,14 +238,14 @@ export class TablePlayers {
         continue;
       }
       const view = me.updates.at(-1)?.view ?? me.snapshot!.view;
-      const choices = this.game.choices(view, seat);
+      const choices = this.choicesFrom(t, seat, view);
       if (choices.length === 0) {
         await sleep(5);
         continue;
       }
-      const pick = (n: number) => Math.floor(Math.random() * n);
-      const buttons = choices.filter((c) => c.params.length === 0);
-      const pool = buttons.length > 0 && Math.random() < advance ? buttons : choices;
+      // A choice without parameters (--advance of the time, when one is offered), else any choice.
+      const buttons = Math.random() < advance ? choices.filter((c) => c.params.length === 0) : [];
+      const pool = buttons.length > 0 ? buttons : choices;
       const action = pickAction(pool[pick(pool.length)]!, pick);
       const t0 = performance.now();
       this.sentAt.set(`${t.id}:${t.seq + 1}`, t0);

@@ -67,16 +67,17 @@ export function loosChoices(state: LoosLike, seat: Side): Choice[] {
 
 function deploymentChoices(state: LoosLike, seat: Side): Choice[] {
   const choices: Choice[] = [button('deployStandard', 'Use the historical set-up')];
-  const germanHexes = seat === 'german' ? germanSetupHexes(state).map((h) => hexOption(h)) : [];
+  // One Occupancy for the German hexes and the finishing check: a random player asks every move.
+  const occupancy = seat === 'german' ? new Occupancy(state) : null;
+  const germanHexes = occupancy ? germanSetupHexes(state, occupancy).map((h) => hexOption(h)) : [];
   const british = seat === 'british' ? britishSetupContext(state) : null;
   for (const unit of state.units) {
     if (unit.side !== seat || !(unit.loc === 'unplaced' || isOnMap(unit))) continue;
-    const hexes =
-      seat === 'german'
-        ? germanHexes
-        : britishSetupHexes(state, unit, british!)
-            .filter((h) => h !== unit.loc)
-            .map((h) => hexOption(h));
+    let hexes = germanHexes;
+    if (british) {
+      hexes = [];
+      for (const h of britishSetupHexes(state, unit, british)) if (h !== unit.loc) hexes.push(hexOption(h));
+    }
     if (hexes.length === 0) continue;
     choices.push({
       action: 'deploy',
@@ -86,7 +87,7 @@ function deploymentChoices(state: LoosLike, seat: Side): Choice[] {
       params: [{ name: 'hex', label: 'Hex', kind: 'one', options: hexes }],
     });
   }
-  const problem = seat === 'german' ? germanSetupProblem(state) : britishSetupProblem(state);
+  const problem = occupancy ? germanSetupProblem(state, occupancy) : britishSetupProblem(state);
   if (problem === null) choices.push(button('endDeployment', 'Finish the set-up'));
   return choices;
 }

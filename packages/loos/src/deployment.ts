@@ -13,8 +13,8 @@ import { zoneOfControl } from './zoc.ts';
 const GERMAN_SETUP_ZONE: readonly number[] = MAP.ids.flatMap((hex, i) => (inGermanSetupZone(hex) ? [i] : []));
 
 /** Hexes where a German battalion may set up now (11.2): east of the front line, one unit a hex. */
-export function germanSetupHexes(state: LoosLike): string[] {
-  const { sides } = new Occupancy(state);
+export function germanSetupHexes(state: LoosLike, occupancy = new Occupancy(state)): string[] {
+  const { sides } = occupancy;
   const hexes: string[] = [];
   for (const i of GERMAN_SETUP_ZONE) if (sides[i] === 0) hexes.push(MAP.ids[i]!);
   return hexes;
@@ -69,20 +69,34 @@ export function britishSetupHexes(
   const hexes: string[] = [];
   for (const sector of SECTORS) {
     if (own !== null ? sector.number !== own : taken.has(sector.number)) continue;
-    for (const hex of sector.front) {
-      const others = occupancy.at(hex).filter((u) => u.id !== unit.id);
-      if (canStack([...others, unit])) hexes.push(hex);
-    }
+    for (const hex of sector.front) if (mayJoin(occupancy.at(hex), unit)) hexes.push(hex);
   }
   return hexes;
 }
 
+/**
+ * Whether `unit` may stand in a hex holding `here` (itself among them if it is there already):
+ * canStack of the others with it, without building the list for every hex of every unit's choices.
+ */
+function mayJoin(here: readonly Unit[], unit: Unit): boolean {
+  let other: Unit | undefined;
+  let others = 0;
+  for (const u of here) {
+    if (u.id === unit.id) continue;
+    other = u;
+    others++;
+  }
+  return others === 0 || (others === 1 && canStack([other!, unit]));
+}
+
 /** Why the German set-up is not finished yet, or null when it is (11.2). */
-export function germanSetupProblem(state: LoosLike): string | null {
-  const unplaced = state.units.filter((u) => u.side === 'german' && u.loc === 'unplaced').length;
+export function germanSetupProblem(state: LoosLike, occupancy?: Occupancy): string | null {
+  let unplaced = 0;
+  for (const u of state.units) if (u.side === 'german' && u.loc === 'unplaced') unplaced++;
   if (unplaced > 0) return `${unplaced} battalions are not yet placed.`;
-  const zone = zoneOfControl(new Occupancy(state), 'german', true);
-  const open = [...MAP.frontLine].filter((hex) => !zone.has(hex));
+  const zone = zoneOfControl(occupancy ?? new Occupancy(state), 'german', true);
+  const open: string[] = [];
+  for (const hex of MAP.frontLine) if (!zone.has(hex)) open.push(hex);
   if (open.length > 0)
     return `Every British front-line hex must be in a German zone of control; not yet: ${open.join(', ')}.`;
   return null;

@@ -46,6 +46,8 @@ export class LoosMap {
   readonly frontIndex: Uint8Array;
   /** Neighbour indices into which a unit in hex i projects its zone of control in play, by side (5.0). */
   readonly zoneReach: Record<'british' | 'german', (readonly number[])[]> = { british: [], german: [] };
+  /** The same for the set-up check (projectsZone with forSetup), asked on every German set-up choice. */
+  readonly setupZoneReach: Record<'british' | 'german', (readonly number[])[]> = { british: [], german: [] };
   private readonly trenchNeighbours = new Map<string, Set<string>>();
   private readonly canalNeighbours = new Map<string, Set<string>>();
 
@@ -112,6 +114,9 @@ export class LoosMap {
       for (const side of ['british', 'german'] as const) {
         this.zoneReach[side].push(
           around.filter((n) => this.projectsZone(side, id, n, false)).map((n) => this.index.get(n)!),
+        );
+        this.setupZoneReach[side].push(
+          around.filter((n) => this.projectsZone(side, id, n, true)).map((n) => this.index.get(n)!),
         );
       }
     }

@@ -21,14 +21,7 @@ export function zoneOfControl(occupancy: Occupancy, side: Side, forSetup = false
   const zone = new HexSet();
   const code = side === 'british' ? 1 : 2;
   const sides = occupancy.sides;
-  if (forSetup) {
-    for (const [hex, units] of occupancy.hexes()) {
-      if (units[0]!.side !== side) continue;
-      for (const n of MAP.neighbors(hex)) if (MAP.projectsZone(side, hex, n, true)) zone.add(n);
-    }
-    return zone;
-  }
-  const reach = MAP.zoneReach[side];
+  const reach = (forSetup ? MAP.setupZoneReach : MAP.zoneReach)[side];
   for (let i = 0; i < sides.length; i++) {
     if (sides[i] !== code) continue;
     for (const n of reach[i]!) zone.bits[n] = 1;

@@ -115,7 +115,8 @@ export class Player {
       const received = this.fold(u);
       this.updates.push(received);
       this.seq = Math.max(this.seq, u.seq);
-      for (const w of [...this.waiters]) w(received);
+      // A copy, as a waiter removes itself; most pushes have no waiter to copy for.
+      if (this.waiters.size > 0) for (const w of [...this.waiters]) w(received);
     });
     socket.on('match:summary', (summary) => {
       // As the web client: a summary never moves the position; an older one was overtaken.

@@ -75,6 +75,33 @@ describe('11.2 German initial deployment', () => {
     for (const hex of MAP.frontLine) expect(inPlay.has(hex)).toBe(false);
   });
 
+  it('works out the set-up zone of control from its table exactly as hexside by hexside (14.2, 14.3.1)', () => {
+    const base = act(fresh(), 'german', { type: 'deployStandard' }).state;
+    // Scatter the battalions over the German set-up zone, a different way each round.
+    const zoneHexes = germanSetupHexes(fresh());
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 48271) % 2147483647;
+      return seed % n;
+    };
+    for (let round = 0; round < 20; round++) {
+      const state = structuredClone(base);
+      for (const u of state.units) {
+        if (u.side === 'german' && u.kind === 'battalion') u.loc = zoneHexes[next(zoneHexes.length)]!;
+      }
+      const expected = new Set<string>();
+      for (const u of state.units) {
+        if (u.side !== 'german' || !MAP.has(u.loc)) continue;
+        for (const n of MAP.neighbors(u.loc)) if (MAP.projectsZone('german', u.loc, n, true)) expected.add(n);
+      }
+      const zone = zoneOfControl(new Occupancy(state), 'german', true);
+      for (const hex of MAP.grid.ids) expect(zone.has(hex), hex).toBe(expected.has(hex));
+      const finished = [...MAP.frontLine].every((hex) => expected.has(hex));
+      const offered = loos.choices(state, 'german').some((c) => c.action === 'endDeployment');
+      expect(offered, `round ${round}`).toBe(finished);
+    }
+  });
+
   it('accepts the historical set-up: no stacks, none in the front line, every front-line hex covered', () => {
     const { state } = actAll(fresh(), [
       ['german', { type: 'deployStandard' }],
