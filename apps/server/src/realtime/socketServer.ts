@@ -37,8 +37,9 @@ import { type ChatRow, CrossProcessCatchUp } from './catchUp.ts';
 import { RedisLink } from './redisLink.ts';
 import { matchIdOfRoom, matchRoom, seatRoom, sessionKeyOfRoom, sessionRoom, spectatorRoom } from './rooms.ts';
 import { type EventCost, type SocketLimits, socketAddress } from './socketLimits.ts';
+import { wellFormedSubmit } from './submitCheck.ts';
 import { encodeAsTextOnly } from './textOnlyEncoding.ts';
-import { eventsFor, logFor, sameParts, viewFor } from './views.ts';
+import { eventsFor, logFor, sameItems, sameParts, viewFor } from './views.ts';
 
 interface SocketData {
   user: PublicUser | null;
@@ -407,7 +408,7 @@ export class Realtime implements MatchListener {
   }
 
   private async submit(payload: unknown, socket: SalientSocket) {
-    const req = this.parse(submitRequest, payload);
+    const req = wellFormedSubmit(payload) ?? this.parse(submitRequest, payload);
     const user = this.requireUser(socket);
     return this.play.submit(req.matchId, user.id, req.seq, req.action, req.clientActionId);
   }
@@ -513,20 +514,36 @@ export class Realtime implements MatchListener {
       patches.push({ from, to, patch });
       return patch;
     };
+    // Recipients whose updates come out identical (the same patch, summary patch and events: in a
+    // game that hides nothing, every seat whose turn did not change, and the spectators) share one
+    // emit to all their rooms: socket.io then encodes the packet and frames it once for all of them.
+    const outgoing: { update: MatchUpdate; rooms: string[]; summaryKey: string }[] = [];
     for (const seat of recipients) {
       // Each recipient holds its view at seq - 1 (from its join, a sync or the previous push), so
       // it gets only the difference: a few hundred bytes instead of the whole view. The patch is
       // built from the recipient's own two views, so it carries nothing its full view would not.
       // A step pushed from the database (catch-up after a Redis outage) has no match before it
       // at hand and goes whole.
+      const room = seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat);
+      if (seat === null) this.deps.metrics.updatesBuilt.spectators++;
+      else this.deps.metrics.updatesBuilt.seats++;
+      const events = m.status === 'finished' ? step.events : eventsFor(step.events, seat);
       const view = viewFor(m, seat);
       let change: Pick<MatchUpdate, 'view' | 'patch' | 'summary' | 'summaryPatch'>;
+      let summaryKey = '';
       if (before) {
         const summaryPatch = summaryPatchFor(before, m, seat, at);
-        change = {
-          patch: patchFor(viewFor(before, seat), view),
-          ...(summaryPatch.length > 0 ? { summaryPatch } : {}),
-        };
+        const patch = patchFor(viewFor(before, seat), view);
+        summaryKey = JSON.stringify(summaryPatch);
+        const same = outgoing.find(
+          (o) =>
+            o.update.patch === patch && o.summaryKey === summaryKey && sameItems(o.update.events, events),
+        );
+        if (same) {
+          same.rooms.push(room);
+          continue;
+        }
+        change = { patch, ...(summaryPatch.length > 0 ? { summaryPatch } : {}) };
       } else change = { view, summary: summaryFor(m, seat, at) };
       const update: MatchUpdate = {
         matchId: m.id,
@@ -534,15 +551,13 @@ export class Realtime implements MatchListener {
         kind: step.kind,
         seat: step.seat,
         ...change,
-        events: m.status === 'finished' ? step.events : eventsFor(step.events, seat),
+        events,
         undoneSeqs: step.undoneSeqs,
         at: atIso,
       };
-      const room = seat === null ? spectatorRoom(m.id) : seatRoom(m.id, seat);
-      via.to(room).emit('match:update', update);
-      if (seat === null) this.deps.metrics.updatesBuilt.spectators++;
-      else this.deps.metrics.updatesBuilt.seats++;
+      outgoing.push({ update, rooms: [room], summaryKey });
     }
+    for (const o of outgoing) via.to(o.rooms).emit('match:update', o.update);
   }
 
   private emitSummaries(via: SalientServer | SalientServer['local'], m: LiveMatch): void {

@@ -29,6 +29,14 @@ export function sameParts(a: JsonObject, b: JsonObject): boolean {
   return count === 0;
 }
 
+/** Whether two lists hold the very same items in the same order (events filtered from one step's). */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export const eventsFor = (events: GameEvent[], seat: string | null) =>
   events.filter((e) => eventVisibleTo(e as { to?: unknown }, seat));
 
