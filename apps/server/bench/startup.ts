@@ -76,7 +76,10 @@ try {
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
     const t0 = performance.now();
-    const child = spawn(process.execPath, [bundle], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, ['--max-semi-space-size=32', bundle], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const base = `http://127.0.0.1:${port}`;
     const [page, lobby] = await Promise.all([
       firstOk(`${base}/`, t0, child),

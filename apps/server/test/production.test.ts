@@ -23,8 +23,8 @@ describe('the production build (issue 14): compiled JavaScript run by plain node
     dataDir = await mkdtemp(path.join(tmpdir(), 'salient-prod-'));
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    // No loader flag and no tsx: what a container runs.
-    child = spawn(process.execPath, ['dist/server.js'], {
+    // No loader flag and no tsx: what a container runs (the Dockerfile's CMD).
+    child = spawn(process.execPath, ['--max-semi-space-size=32', 'dist/server.js'], {
       cwd: serverDir,
       env: {
         PATH: process.env.PATH,
@@ -75,7 +75,7 @@ describe('the production build (issue 14): compiled JavaScript run by plain node
       seat: 'british',
     });
     expect(created.status).toBe(201);
-    expect(child.spawnargs).toEqual([process.execPath, 'dist/server.js']);
+    expect(child.spawnargs).toEqual([process.execPath, '--max-semi-space-size=32', 'dist/server.js']);
   });
 
   it('stops cleanly on SIGTERM with exit code 0', async () => {
