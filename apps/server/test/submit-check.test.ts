@@ -82,20 +82,26 @@ describe('the fast check of match:submit', () => {
       },
       { requiredKeys: [] },
     );
-    fc.assert(
-      fc.property(fc.oneof(request, fc.anything()), (payload) => agrees(payload)),
-      {
-        numRuns: 3000,
-      },
-    );
-    // And says yes often enough for the comparison to mean something.
+    // Requests zod takes: without them nearly every random request is refused by both, and the
+    // comparison of accepted values would rest on a handful of cases.
+    const wellFormed = fc.record({
+      matchId: fc.string({ maxLength: 64 }),
+      seq: fc.nat({ max: 100_000 }),
+      action: fc
+        .record({ type: fc.string({ minLength: 1, maxLength: 64 }) })
+        .chain((head) => fc.dictionary(fc.string(), fc.jsonValue()).map((rest) => ({ ...rest, ...head }))),
+      clientActionId: fc.string({ minLength: 1, maxLength: 64 }),
+    });
     let accepted = 0;
     fc.assert(
-      fc.property(request, (payload) => {
+      fc.property(fc.oneof(wellFormed, request, fc.anything()), (payload) => {
+        agrees(payload);
         if (wellFormedSubmit(payload) !== null) accepted++;
       }),
-      { numRuns: 3000 },
+      // A fixed seed: the same 3,000 requests on every run, so a pass means the same thing each time.
+      { numRuns: 3000, seed: 14 },
     );
-    expect(accepted).toBeGreaterThan(20);
+    // And says yes often enough for the comparison to mean something.
+    expect(accepted).toBeGreaterThan(500);
   });
 });
