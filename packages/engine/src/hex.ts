@@ -39,7 +39,7 @@ export class HexGrid implements Topology {
   readonly ids: readonly HexId[];
   private readonly adjacency = new Map<HexId, readonly HexId[]>();
   private readonly cubes = new Map<HexId, Cube>();
-  private readonly rings = new Map<string, HexId[]>();
+  private readonly rings = new Map<string, readonly HexId[]>();
 
   constructor(readonly spec: HexGridSpec) {
     const ids: HexId[] = [];
@@ -95,9 +95,9 @@ export class HexGrid implements Topology {
 
   /**
    * The hexes within `range` of `id`, nearest first (ties by id), `id` itself included. Computed once
-   * per grid, hex and range: callers share the list and must not change it.
+   * per grid, hex and range, and shared: read-only, so a caller copies it to hand it on.
    */
-  within(id: HexId, range: number): HexId[] {
+  within(id: HexId, range: number): readonly HexId[] {
     const key = `${id}:${range}`;
     let found = this.rings.get(key);
     if (!found) {

@@ -86,7 +86,8 @@ function commandOverlay(view: WfView, seat: Seat | null, cmd: Stand): SelectionO
       {
         id: 'command-radius',
         label: `Command radius of ${cmd.name}`,
-        locs: radius,
+        // A copy: the grid shares its list with every other caller.
+        locs: [...radius],
         style: 'outline',
         tone: toneOf(seat, cmd.side),
       },
@@ -132,7 +133,7 @@ function fireOverlay(view: WfView, firer: Stand, selection: Selection): Selectio
     {
       id: 'range',
       label: `Range of ${firer.name}: ${range} hexes`,
-      locs: reach,
+      locs: [...reach],
       style: 'outline',
       tone: 'info',
     },
