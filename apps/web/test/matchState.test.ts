@@ -80,6 +80,13 @@ describe('match state', () => {
     expect(state.log.map((e) => e.seq)).toEqual([1, 2, 3]);
   });
 
+  it('leaves the state it folded into untouched, sharing the entries it keeps', () => {
+    const { state } = applyUpdate(base, update(3));
+    expect(base.log.map((e) => e.seq)).toEqual([1, 2]);
+    expect(state.log).not.toBe(base.log);
+    expect(state.log[0]).toBe(base.log[0]);
+  });
+
   it('keeps its summary right from a push that carries none: only the seq and time move', () => {
     const { summary: _none, ...bare } = update(3, { at: '2026-01-01T00:05:00.000Z' });
     const { state, outcome } = applyUpdate(base, bare);

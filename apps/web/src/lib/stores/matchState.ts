@@ -82,8 +82,12 @@ export function applyUpdate(
     // A patch does not fit what we hold: ask for the position rather than guess.
     return { state: { ...state, gap: true }, outcome: 'gap' };
   }
+  // Only an undo marks earlier steps; an ordinary step just appends to a copy of the log.
   const undone = new Set(u.undoneSeqs);
-  const log = state.log.map((e) => (undone.has(e.seq) ? { ...e, undone: true } : e));
+  const log =
+    undone.size > 0
+      ? state.log.map((e) => (undone.has(e.seq) ? { ...e, undone: true } : e))
+      : state.log.slice();
   if (u.kind === 'action' || u.events.length > 0)
     log.push({ seq: u.seq, seat: u.seat, events: u.events, undone: false });
   return {
