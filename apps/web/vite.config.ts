@@ -1,7 +1,7 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
-import { sizeBudget } from './size-budget.ts';
+import { chunkLabel, sizeBudget } from './size-budget.ts';
 
 const api = process.env.SALIENT_API ?? 'http://localhost:3000';
 
@@ -19,8 +19,12 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The build prints each chunk's gzipped size; the JavaScript must stay under 200 KB gzipped.
+    // The build prints each chunk's gzipped size; a page's JavaScript must stay under 200 KB gzipped.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      // Each game's rules are a file of their own (@salient/games/lazy), named after the game.
+      output: { chunkFileNames: (chunk) => `assets/${chunkLabel(chunk)}-[hash].js` },
+    },
   },
 });

@@ -30,7 +30,9 @@ const walk = (dir: string) => {
   }
 };
 walk(dist);
-console.info(`client JavaScript: ${(js / 1024).toFixed(1)} KB gzipped`);
+console.info(
+  `client JavaScript: ${(js / 1024).toFixed(1)} KB gzipped in all (each game's rules load with its first match page; the build prints what each page takes)`,
+);
 
 const browser = await launchChromium();
 try {

@@ -351,6 +351,34 @@ describe('a Loos match in the browser', () => {
     await watcher.getByRole('button', { name: 'Download record' }).click();
     expect((await download).suggestedFilename()).toMatch(/^salient-loos-.*\.json$/);
   }, 90_000);
+  it("loads a game's rules only where they are needed, and says so when they cannot be fetched", async () => {
+    const gameScript = /\/assets\/(loos|belle-epoque|paths-of-glory|western-front)-[^/]*\.js$/;
+    const reader = await newPage();
+    const fetched: string[] = [];
+    reader.on('request', (r) => {
+      const m = gameScript.exec(new URL(r.url()).pathname);
+      if (m) fetched.push(m[1]!);
+    });
+    await reader.goto(`${session.app.url}/#/`);
+    await reader.waitForSelector('[data-loads]:not([data-loads="0"])');
+    expect(fetched).toEqual([]);
+    await reader.goto(`${session.app.url}/#/match/${matchId}`);
+    await reader.waitForSelector('svg.board g.counter');
+    expect(fetched).toEqual(['loos']);
+
+    // The game's file cannot be fetched (offline, or a newer release replaced it): the page says so.
+    const cutOff = await newPage();
+    await cutOff.route(gameScript, (r) => r.abort());
+    await cutOff.goto(`${session.app.url}/#/match/${matchId}`);
+    await cutOff.waitForSelector('[data-game-load="failed"]');
+    expect(await cutOff.locator('[data-game-load]').textContent()).toContain('could not be loaded');
+    expect(await cutOff.locator('svg.board').count()).toBe(0);
+    await cutOff.screenshot({ path: screenshotPath('match-rules-unavailable') });
+    await cutOff.goto(`${session.app.url}/#/replay/${matchId}`);
+    await cutOff.waitForSelector('.error[role="alert"]');
+    expect(await cutOff.locator('.error[role="alert"]').textContent()).toContain('could not be loaded');
+  }, 60_000);
+
   it('invites by link to a private match, which the invited player joins from the link', async () => {
     await british.goto(`${session.app.url}/#/`);
     await british.waitForSelector('select[name="game"] option[value="loos"]', { state: 'attached' });

@@ -4,7 +4,10 @@ import { loos } from '@salient/loos';
 import { pathsOfGlory } from '@salient/paths-of-glory';
 import { westernFront } from '@salient/western-front';
 
-/** Every game the product offers, by id. The server and client take games from here only. */
+/**
+ * Every game the product offers, by id. The server takes its games from here; the web client from
+ * lazy.ts, which loads each one when a page first needs it.
+ */
 export const games: Readonly<Record<string, GameModule>> = {
   [loos.id]: loos,
   [belleEpoque.id]: belleEpoque,
