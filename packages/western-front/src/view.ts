@@ -7,7 +7,6 @@ import type { WfState, WfView } from './types.ts';
  */
 export function viewOf(state: WfState, seat: Seat | null): WfView {
   const { rng: _rng, ...rest } = state;
-  const view = structuredClone(rest) as WfView;
-  view.viewer = seat;
-  return view;
+  // Shared with the state, not copied: a state is never changed once made (apply works on a copy).
+  return { ...rest, viewer: seat };
 }
