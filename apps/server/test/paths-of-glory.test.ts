@@ -66,4 +66,18 @@ describe('Paths of Glory through the server', () => {
     }
     for (const p of [cp, ap, watcher]) p.close();
   }, 240_000);
+
+  it("explains its log's words: the glossary as JSON for the client and on the rules page", async () => {
+    const res = await fetch(`${server.url}/rules/paths-of-glory/glossary.json`);
+    expect(res.status).toBe(200);
+    const terms = (await res.json()) as { term: string; meaning: string; rule?: string }[];
+    expect(terms.find((t) => t.term === 'OPS')).toMatchObject({ rule: '9.2' });
+    expect(terms.find((t) => t.term === 'flank attack')?.meaning).toContain('fire first');
+    expect(terms.map((t) => t.term)).toEqual(
+      expect.arrayContaining(['SR points', 'VP', 'trench', 'RU', 'A-H']),
+    );
+    const html = await (await fetch(`${server.url}/rules/paths-of-glory`)).text();
+    expect(html).toContain('id="s-glossary"');
+    expect(html).toContain('<td>Mandated Offensive</td>');
+  });
 });

@@ -1,6 +1,5 @@
 import { describe } from './combat.ts';
 import { CRT, CRT_LINE_NAMES, type CrtLine, type CrtResult, lineColumns } from './crt.ts';
-import { LOOS_GLOSSARY } from './glossary.ts';
 
 export { LOOS_GLOSSARY } from './glossary.ts';
 
@@ -30,11 +29,6 @@ export function loosRulesTables(): string {
   out.push('**Key to results (7.6).**', '');
   out.push('| result | meaning |', '| --- | --- |');
   for (const r of RESULTS) out.push(`| ${r === '-' ? '–' : r} | ${describe(r)} |`);
-  out.push('');
-  // The log's words explained; the log links its marked terms here.
-  out.push('## Glossary', '', 'Words and codes the game log uses.', '');
-  out.push('| term | meaning | rule |', '| --- | --- | --- |');
-  for (const t of LOOS_GLOSSARY) out.push(`| ${t.term} | ${t.meaning} | ${t.rule ?? ''} |`);
   out.push('');
   return out.join('\n');
 }

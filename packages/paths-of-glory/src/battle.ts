@@ -118,7 +118,7 @@ function fire(
   }
   const die = log.die(
     'fire',
-    `${sideName(side)} fire (${setup.strength} on the ${setup.table.id} table, column ${columnLabel(setup.table, column)}${drm ? `, ${drm > 0 ? '+' : ''}${drm}` : ''})`,
+    `${sideName(side)} fire (${setup.strength} on the ${setup.table.id === 'army' ? 'Army' : 'Corps'} table, column ${columnLabel(setup.table, column)}${drm ? `, ${drm > 0 ? '+' : ''}${drm}` : ''})`,
   );
   const result = fireResult(setup.table, column, die, drm);
   log.add({ type: 'lossNumber', text: `${sideName(side)} inflict a loss number of ${result}`, side, result });

@@ -447,7 +447,7 @@ describe('12.3 Flank attacks', () => {
         state = step.state;
       }
       const fired = events.findIndex(
-        (e) => e.type === 'roll' && String(e.text).startsWith('Allied Powers fire (1 on the corps table'),
+        (e) => e.type === 'roll' && String(e.text).startsWith('Allied Powers fire (1 on the Corps table'),
       );
       const back = events.findIndex((e) => e.type === 'withdrawal' && String(e.text).includes('step back'));
       expect(fired).toBeGreaterThanOrEqual(0);
@@ -485,7 +485,7 @@ describe('12.2.7 (seed) The Army-table option', () => {
     const fires = r.events
       .filter((e) => e.type === 'roll' && e.purpose === 'fire')
       .map((e) => String(e.text));
-    expect(fires.some((t) => t.startsWith('Allied Powers fire (4 on the army table, column 4'))).toBe(true);
+    expect(fires.some((t) => t.startsWith('Allied Powers fire (4 on the Army table, column 4'))).toBe(true);
   });
 
   it('12.2.7: below LF 4 in every space the option is not offered, and an elected attacker keeps its unfavourable shifts', () => {

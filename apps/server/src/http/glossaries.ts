@@ -1,4 +1,5 @@
 import { LOOS_GLOSSARY } from '@salient/loos/rules-tables';
+import { POG_GLOSSARY } from '@salient/paths-of-glory/glossary';
 import type { Glossary } from '@salient/protocol';
 
 /**
@@ -7,6 +8,7 @@ import type { Glossary } from '@salient/protocol';
  */
 const GLOSSARIES: Record<string, () => Glossary> = {
   loos: () => LOOS_GLOSSARY.map((t) => ({ ...t })),
+  'paths-of-glory': () => POG_GLOSSARY.map((t) => ({ ...t })),
 };
 
 export function glossaryOf(gameId: string): Glossary {

@@ -47,13 +47,29 @@ function linkFor(gameId: string) {
   };
 }
 
+/** The log's words explained, last on the rules page: the log links its marked terms here. */
+function glossarySection(gameId: string): string | null {
+  const terms = glossaryOf(gameId);
+  if (terms.length === 0) return null;
+  return [
+    '## Glossary',
+    '',
+    'Words and codes the game log uses.',
+    '',
+    '| term | meaning | rule |',
+    '| --- | --- | --- |',
+    ...terms.map((t) => `| ${t.term} | ${t.meaning} | ${t.rule ?? ''} |`),
+  ].join('\n');
+}
+
 export function rulesPage(game: AnyGame, doc: DocId): string | null {
   const file = docPath(game.id, doc);
   if (!existsSync(file)) return null;
   // The rules page ends with the game's tables, written out from the rules' own data.
   const tables = doc === 'rules' ? rulesTables(game.id) : null;
+  const glossary = doc === 'rules' ? glossarySection(game.id) : null;
   const body = renderMarkdown(
-    `${readFileSync(file, 'utf8')}${tables ? `\n\n${tables}` : ''}`,
+    [readFileSync(file, 'utf8'), tables, glossary].filter(Boolean).join('\n\n'),
     linkFor(game.id),
   );
   const tabs = DOCS.filter((d) => existsSync(docPath(game.id, d.id)))
