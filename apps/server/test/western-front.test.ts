@@ -81,4 +81,17 @@ describe('Western Front 1914 through the server: random games to the end', () =>
       }
     }, 180_000);
   }
+
+  it("explains its log's words: the glossary as JSON for the client and on the rules page", async () => {
+    const res = await fetch(`${server.url}/rules/western-front/glossary.json`);
+    expect(res.status).toBe(200);
+    const terms = (await res.json()) as { term: string; meaning: string; rule?: string }[];
+    expect(terms.find((t) => t.term === 'SOS')).toMatchObject({ rule: 'SOS' });
+    expect(terms.map((t) => t.term)).toEqual(
+      expect.arrayContaining(['Order roll', 'staff re-roll marker', 'suppression', 'aiming point']),
+    );
+    const html = await (await fetch(`${server.url}/rules/western-front`)).text();
+    expect(html).toContain('id="s-glossary"');
+    expect(html).toContain('<td>staff re-roll marker</td>');
+  });
 });

@@ -1,6 +1,7 @@
 import { LOOS_GLOSSARY } from '@salient/loos/rules-tables';
 import { POG_GLOSSARY } from '@salient/paths-of-glory/glossary';
 import type { Glossary } from '@salient/protocol';
+import { WF_GLOSSARY } from '@salient/western-front/glossary';
 
 /**
  * Each game's log words explained, from the game's own package (see rulesTables.ts for the same
@@ -9,6 +10,7 @@ import type { Glossary } from '@salient/protocol';
 const GLOSSARIES: Record<string, () => Glossary> = {
   loos: () => LOOS_GLOSSARY.map((t) => ({ ...t })),
   'paths-of-glory': () => POG_GLOSSARY.map((t) => ({ ...t })),
+  'western-front': () => WF_GLOSSARY.map((t) => ({ ...t })),
 };
 
 export function glossaryOf(gameId: string): Glossary {
