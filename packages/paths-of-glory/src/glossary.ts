@@ -37,7 +37,7 @@ export const POG_GLOSSARY: readonly PogTerm[] = [
   {
     term: 'SR points',
     meaning:
-      'Strategic redeployment points: a card played for them moves units far behind the front, by rail or by sea, one point for a corps and four for an army, each unit once.',
+      'Strategic redeployment points: a card played for them moves units by rail or by sea through friendly spaces free of enemy units, one point for a corps and four for an army, each unit once.',
     rule: '9.3',
   },
   {
