@@ -60,3 +60,14 @@ export class EventLog {
     return this.roll(1, 6, purpose, label).total;
   }
 }
+
+/**
+ * A word or code a game's log uses, explained in plain words for a player who does not know it, with
+ * the rule (number or section name) that says more. The client marks it in the log and the rules
+ * page lists it; no rule reads it.
+ */
+export interface GlossaryTerm {
+  term: string;
+  meaning: string;
+  rule?: string;
+}

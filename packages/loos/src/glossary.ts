@@ -1,23 +1,18 @@
+import type { GlossaryTerm } from '@salient/engine';
 import { describe } from './combat.ts';
 import type { CrtResult } from './crt.ts';
-
-/**
- * The words and codes Loos's log uses that a new player may not know, each in plain words with the
- * rule that defines it. The results' meanings are the very texts the log gives (describe), so the
- * two cannot drift apart. Presentation only.
- */
-export interface LoosTerm {
-  term: string;
-  meaning: string;
-  rule?: string;
-}
 
 const RESULTS: CrtResult[] = ['Ae', '(A)', 'A3', 'A2', 'A1', 'Ex', 'D2', 'D3', 'De'];
 
 /** "Ex, an exchange: ..." -> "an exchange: ...": the meaning without the code it explains. */
 const meaningOf = (r: CrtResult) => describe(r).replace(/^[^,]*,\s*/, '');
 
-export const LOOS_GLOSSARY: readonly LoosTerm[] = [
+/**
+ * The words and codes Loos's log uses that a new player may not know, each in plain words with the
+ * rule that defines it. The results' meanings are the very texts the log gives (describe), so the
+ * two cannot drift apart. Presentation only.
+ */
+export const LOOS_GLOSSARY: readonly GlossaryTerm[] = [
   ...RESULTS.map((r) => ({
     term: r,
     meaning: `Combat Results Table result: ${meaningOf(r)}.`,

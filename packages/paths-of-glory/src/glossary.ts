@@ -1,14 +1,10 @@
+import type { GlossaryTerm } from '@salient/engine';
+
 /**
  * The words and codes Paths of Glory's log uses that a new player may not know, in plain words, each
  * with the rule of docs/rules.md that says more where there is one. The client marks them in the log
  * and the rules page lists them. Presentation only: no rule reads this.
  */
-export interface PogTerm {
-  term: string;
-  meaning: string;
-  rule?: string;
-}
-
 /** The nations' codes as unit names and replacement points show them ("RU Corps", "BR 2"). */
 const NATIONS: readonly [code: string, name: string][] = [
   ['GE', 'Germany'],
@@ -27,7 +23,7 @@ const NATIONS: readonly [code: string, name: string][] = [
   ['GR', 'Greece'],
 ];
 
-export const POG_GLOSSARY: readonly PogTerm[] = [
+export const POG_GLOSSARY: readonly GlossaryTerm[] = [
   {
     term: 'OPS',
     meaning:

@@ -1,15 +1,11 @@
+import type { GlossaryTerm } from '@salient/engine';
+
 /**
  * The words Western Front's log uses that a new player may not know, in plain words, each with the
  * section of docs/rules.md that says more (the playsheet's sections are named, not numbered). The
  * client marks them in the log and the rules page lists them. Presentation only: no rule reads this.
  */
-export interface WfTerm {
-  term: string;
-  meaning: string;
-  rule?: string;
-}
-
-export const WF_GLOSSARY: readonly WfTerm[] = [
+export const WF_GLOSSARY: readonly GlossaryTerm[] = [
   {
     term: 'Initiative',
     meaning:

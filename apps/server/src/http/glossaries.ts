@@ -13,6 +13,7 @@ const GLOSSARIES: Record<string, () => Glossary> = {
   'western-front': () => WF_GLOSSARY.map((t) => ({ ...t })),
 };
 
+/** A game's glossary, [] for a game without one (an id such as "constructor" is no game's). */
 export function glossaryOf(gameId: string): Glossary {
-  return GLOSSARIES[gameId]?.() ?? [];
+  return Object.hasOwn(GLOSSARIES, gameId) ? GLOSSARIES[gameId]!() : [];
 }
