@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -7,13 +8,24 @@ import { fileURLToPath } from 'node:url';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const entry = path.join(serverDir, 'test', 'fixtures', 'serve.ts');
 
+/**
+ * A port for a server a test starts. Picked at random below the kernel's ephemeral range
+ * (32768-60999), not with listen(0): a port from that range is also what outgoing connections and
+ * every other test file's listen(0) take, and a child server needs seconds to bind it, during which
+ * another test could be handed the same port and then answer this one's health check.
+ */
 export async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const port = (probe.address() as { port: number }).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
+  for (;;) {
+    const port = 20_000 + randomInt(12_000);
+    const probe = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!free) continue;
+    await new Promise((resolve) => probe.close(resolve));
+    return port;
+  }
 }
 
 /** A server running in a process of its own, as in production (tsx, the real entry point). */

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,16 +13,23 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+/**
+ * A port for the server under test, picked at random below the kernel's ephemeral range: a port
+ * from listen(0) is what outgoing connections and other test files' servers take too, and the
+ * server needs seconds to bind it (see apps/server/test/helpers/processes.ts).
+ */
 async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (;;) {
+    const port = 20_000 + randomInt(12_000);
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
+    const free = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => resolve(true));
     });
-  });
+    if (!free) continue;
+    await new Promise((resolve) => probe.close(resolve));
+    return port;
+  }
 }
 
 /**
