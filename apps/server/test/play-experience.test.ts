@@ -1,5 +1,5 @@
 import type { JsonObject } from '@salient/engine';
-import { loos } from '@salient/loos';
+import { findGame } from '@salient/games';
 import { LOBBY_NUDGE_MS, type MatchSummary, type Position, SOCKET_PATH } from '@salient/protocol';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   database = await freshPostgres();
-  server = await startTestServer(database.target, {}, [loos]);
+  server = await startTestServer(database.target, {}, [findGame('loos')!]);
 });
 
 afterAll(async () => {

@@ -71,3 +71,15 @@ export interface GlossaryTerm {
   meaning: string;
   rule?: string;
 }
+
+/**
+ * What a game's package adds beside its rules documents: the words its log uses and the tables its
+ * rules page ends with (written out from the data the rules use). Each game exports one from its
+ * `./reference` entry point, kept apart from the rules so the client's game file never carries it;
+ * the server reaches it through the games registry (`@salient/games/reference`), never by name.
+ */
+export interface GameReference {
+  glossary: readonly GlossaryTerm[];
+  /** Markdown appended to the rules page; absent when the game has no such tables. */
+  rulesTables?: () => string;
+}

@@ -1,13 +1,9 @@
-import { loosRulesTables } from '@salient/loos/rules-tables';
+import { referenceOf } from '@salient/games/reference';
 
 /**
  * Tables a game's rules page adds after its rules document (combat results, terrain), made by the
- * game's package from the data its rules use. A game without such tables has none here.
+ * game's package from the data its rules use; null for a game without such tables.
  */
-const TABLES: Record<string, () => string> = {
-  loos: loosRulesTables,
-};
-
 export function rulesTables(gameId: string): string | null {
-  return TABLES[gameId]?.() ?? null;
+  return referenceOf(gameId)?.rulesTables?.() ?? null;
 }
