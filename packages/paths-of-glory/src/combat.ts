@@ -282,8 +282,10 @@ export function fireSetup(
   const elected = armyOption && !units.some(isArmy);
   const table = units.some(isArmy) || elected ? ARMY_TABLE : CORPS_TABLE;
   let shift = 0;
-  const trench =
-    role === 'defender' && units.length === 0 ? null : defenderTrench(state, target, defenderSide);
+  // 11.2.9, 15.1.6: a fort alone never benefits from a trench; defending units in its space do.
+  const defended =
+    role === 'defender' ? units.length > 0 : unitsIn(state, target).some((u) => sideOf(u) === defenderSide);
+  const trench = defended ? defenderTrench(state, target, defenderSide) : null;
   if (role === 'attacker') {
     const terrain = space(target).terrain;
     if (terrain === 'mountain' || terrain === 'swamp') shift -= 1;

@@ -1,5 +1,6 @@
 import { EventLog, rngFromSeed } from '@salient/engine';
 import { describe, expect, it } from 'vitest';
+import { setLoc } from '../src/cache.ts';
 import { defenderTrench, fireSetup, flankDrm, validAttackingGroup } from '../src/combat.ts';
 import { bestLoss, legalStepUnits, stepChains, takeStep } from '../src/losses.ts';
 import { ARMY_TABLE, baseColumn, CORPS_TABLE, columnLabel, fireResult, shiftColumn } from '../src/tables.ts';
@@ -7,7 +8,7 @@ import { ARMY_TABLE, baseColumn, CORPS_TABLE, columnLabel, fireResult, shiftColu
 const columnLabelOf = (f: { table: typeof ARMY_TABLE; column: number }) => columnLabel(f.table, f.column);
 
 import type { Combat, PogState } from '../src/types.ts';
-import { game, inOperation, lab, options, play, refused } from './helpers.ts';
+import { game, inOperation, lab, options, play, refused, started } from './helpers.ts';
 
 /** Plays the attacker's designation of `attackers` against `target` up to the dice. */
 function attack(
@@ -206,13 +207,23 @@ describe('12.2 Combat resolution', () => {
 
   it('12.2.7, 11.2.8: the attacker shifts left for mountain, swamp and trenches; the defender right for a trench', () => {
     const state = lab(
-      { 'fr-corps-1': 'belfort' },
+      { 'fr-corps-1': 'belfort', 'fr-corps-2': 'verdun', 'fr-corps-3': 'nancy' },
       { trenches: { verdun: { side: 'ap', level: 2 }, nancy: { side: 'ap', level: 1 } } },
     );
     expect(fireSetup(state, 'attacker', ['ge-army-1'], 'belfort', [], 'ap').shift).toBe(-1);
     expect(fireSetup(state, 'attacker', ['ge-army-1'], 'verdun', [], 'ap').shift).toBe(-2);
     expect(fireSetup(state, 'defender', ['fr-corps-1'], 'verdun', [], 'ap').shift).toBe(1);
     expect(fireSetup(state, 'attacker', ['ge-army-1'], 'nancy', [], 'ap').shift).toBe(-1);
+  });
+
+  it('11.2.9, 15.1.6: a fort alone gets nothing from its trench (Konigsberg at the start); with units in it the trench counts', () => {
+    const state = started('forts');
+    expect(state.trenches.konigsberg).toEqual({ side: 'cp', level: 1 });
+    expect(game.present(game.view(state, null)).pieces.some((p) => p.loc === 'konigsberg')).toBe(false);
+    const empty = fireSetup(state, 'attacker', ['ru-army-1'], 'konigsberg', [], 'cp');
+    expect(empty.shift).toBe(0);
+    setLoc(state, 'ge-corps-1', 'konigsberg');
+    expect(fireSetup(state, 'attacker', ['ru-army-1'], 'konigsberg', [], 'cp').shift).toBe(-1);
   });
 
   it('12.2.9, 12.4.3: losses reach the loss number exactly when possible and never exceed it', () => {
@@ -494,7 +505,7 @@ describe('12.2.7 (seed) The Army-table option', () => {
     inOperation(state, 'cp', { lodz: 'attack' }, 'attack');
     const s = attack(state, 'cp', 'warsaw', ['ge-corps-1']);
     expect(game.choices(s, 'cp').map((c) => c.action)).not.toContain('armyTable');
-    const swamp = lab({}, { trenches: { verdun: { side: 'ap', level: 2 } } });
+    const swamp = lab({ 'fr-corps-1': 'verdun' }, { trenches: { verdun: { side: 'ap', level: 2 } } });
     const setup = fireSetup(
       swamp,
       'attacker',
