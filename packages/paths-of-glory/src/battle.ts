@@ -13,7 +13,7 @@ import {
 import { enemyEnters, unitTakes } from './control.ts';
 import { card, space } from './data/index.ts';
 import { besiegers, fortSide, intactFort } from './forts.ts';
-import { eliminate, legalStepUnits, takeStep } from './losses.ts';
+import { eliminate, legalStepUnits, oneArmyFirst, takeStep } from './losses.ts';
 import { CHANNEL_PORTS, MAP, sideName } from './map.ts';
 import { channelOpen, mayEnter } from './movement.ts';
 import { toAttackOrEnd } from './operations.ts';
@@ -261,6 +261,13 @@ export function lossCandidates(state: Readable, result: CombatResult): string[] 
   const firstStep = head.side === attacker && head.remaining === result.onAttacker;
   const priority = firstStep ? BRITISH_LOSS_PRIORITY.filter((u) => units.includes(u)) : [];
   const legal = legalStepUnits(state, units, head.remaining, priority);
+  // 12.4.4.2: one army without a replacement corps takes the loss until it is gone.
+  if (head.army !== undefined && units.includes(head.army)) {
+    if (legal.includes(head.army)) return [head.army];
+  } else {
+    const armies = oneArmyFirst(state, units, head.remaining, legal);
+    if (armies) return armies;
+  }
   // 12.6.9: a defender using Withdrawal takes its loss through corps where it can, so that the step
   // the card gives back is a corps step.
   if (head.side !== attacker && result.cards[head.side].some(isWithdrawal)) {
@@ -280,6 +287,11 @@ export function stepLoss(state: PogState, log: EventLog, unit: string): void {
 /** One step off a unit toward the head of the loss queue, remembering the defender's for Withdrawal. */
 function applyStep(state: PogState, log: EventLog, result: CombatResult, unit: string): void {
   const head = result.lossQueue[0]!;
+  if (head.army === undefined && isArmy(unit)) {
+    const units = standing(state, result, head.side);
+    const armies = oneArmyFirst(state, units, head.remaining, [unit]);
+    if (armies) head.army = unit;
+  }
   head.remaining -= lfOf(state, unit);
   const wasReduced = state.units[unit]!.reduced;
   const corps = takeStep(state, log, unit, supplyOf(state));

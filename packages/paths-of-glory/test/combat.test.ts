@@ -7,7 +7,8 @@ import { ARMY_TABLE, baseColumn, CORPS_TABLE, columnLabel, fireResult, shiftColu
 
 const columnLabelOf = (f: { table: typeof ARMY_TABLE; column: number }) => columnLabel(f.table, f.column);
 
-import type { Combat, PogState } from '../src/types.ts';
+import { newOperation } from '../src/operations.ts';
+import type { Combat, CombatResult, PogState } from '../src/types.ts';
 import { game, inOperation, lab, options, play, refused, started } from './helpers.ts';
 
 /** Plays the attacker's designation of `attackers` against `target` up to the dice. */
@@ -257,6 +258,34 @@ describe('12.2 Combat resolution', () => {
     const state = lab({ 'ru-army-2': 'lomza' }, { reduced: ['ru-army-2'] });
     takeStep(state, new EventLog(rngFromSeed('x')), 'ru-army-2', null);
     expect(state.units['ru-army-2']!.loc).toBe('removed');
+  });
+
+  it('12.4.4.2: two full armies without reserve corps and a loss of 7: one army takes every step until it is gone', () => {
+    const state = lab({ 'ge-army-4': 'metz', 'fr-army-1': 'nancy', 'fr-army-2': 'nancy' });
+    const op = newOperation(null, 0);
+    op.activated = { metz: 'attack' };
+    const result: CombatResult = {
+      target: 'nancy',
+      attackers: ['ge-army-4'],
+      defenders: ['fr-army-1', 'fr-army-2'],
+      spent: [],
+      onDefender: 7,
+      onAttacker: 0,
+      empty: false,
+      cards: { ap: [], cp: [] },
+      lossQueue: [{ side: 'ap', remaining: 7 }],
+      deferredFire: null,
+      flank: null,
+      vacated: [],
+      retreatLength: 0,
+      defenderSteps: [],
+    };
+    state.phase = { kind: 'losses', side: 'ap', op, result };
+    expect(options(state, 'ap', 'takeStep', 'unit')).toEqual(['fr-army-1', 'fr-army-2']);
+    const s = play(state, 'ap', { type: 'takeStep', unit: 'fr-army-2' }).state;
+    // The second step may not go to the other army: the 2nd Army is taken down first, and for good.
+    expect(s.units['fr-army-2']!.loc).toBe('removed');
+    expect(s.units['fr-army-1']).toMatchObject({ loc: 'nancy', reduced: false });
   });
 
   it('12.4.5: when British units attack, the BEF takes the first loss if it can', () => {
