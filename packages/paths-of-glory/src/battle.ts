@@ -22,6 +22,7 @@ import { columnLabel, fireResult } from './tables.ts';
 import {
   type Combat,
   type CombatResult,
+  ELIMINATED,
   type Operation,
   other,
   type PogState,
@@ -651,9 +652,19 @@ const isWithdrawal = (c: string) => {
 function withdraw(state: PogState, log: EventLog, op: Operation, result: CombatResult): void {
   const attacker = sideOf(result.attackers[0]!);
   const defender = other(attacker);
-  const corpsStep = result.defenderSteps.find((s) => !isArmy(s.unit));
-  // 12.6.8: an army step comes back only to an army still standing, reduced (one step lost); an
-  // army that lost both steps with no corps to replace it is gone, and the card gives nothing back.
+  const room = unitsIn(state, result.target).length < STACK_LIMIT;
+  // 12.6.3, 12.6.10: a corps step comes back. A corps eliminated in this combat returns reduced to
+  // the defending space (so one reduced corps survives), else a corps still there and reduced in
+  // this combat is flipped back.
+  const corpsSteps = result.defenderSteps.filter((s) => !isArmy(s.unit));
+  const eliminatedCorps = corpsSteps.find(
+    (s) => s.eliminated && state.units[s.unit]!.loc === ELIMINATED && room,
+  );
+  const reducedCorps = corpsSteps.find(
+    (s) => !s.eliminated && state.units[s.unit]!.loc === result.target && state.units[s.unit]!.reduced,
+  );
+  // 12.6.6, 12.6.8: else an army step, only to an army still standing with one step lost; an army
+  // that lost both steps with no corps to replace it is gone, and the card gives nothing back.
   const armyStep = result.defenderSteps.find(
     (s) =>
       isArmy(s.unit) &&
@@ -661,17 +672,19 @@ function withdraw(state: PogState, log: EventLog, op: Operation, result: CombatR
       state.units[s.unit]!.loc === result.target &&
       state.units[s.unit]!.reduced,
   );
-  const back = corpsStep ?? armyStep;
+  const back = eliminatedCorps ?? reducedCorps ?? armyStep;
   if (back) {
     const unit = state.units[back.unit]!;
-    if (!back.eliminated) unit.reduced = false;
-    else if (unitsIn(state, result.target).length < STACK_LIMIT) {
+    if (back === eliminatedCorps) {
       setLoc(state, back.unit, result.target);
       unit.reduced = true;
-    }
+    } else unit.reduced = false;
     log.add({
       type: 'withdrawal',
-      text: `Withdrawal: ${label(back.unit)} gets a step back`,
+      text:
+        back === eliminatedCorps
+          ? `Withdrawal: ${label(back.unit)} survives, reduced`
+          : `Withdrawal: ${label(back.unit)} gets a step back`,
       unit: back.unit,
     });
   }

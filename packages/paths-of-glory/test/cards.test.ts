@@ -358,6 +358,46 @@ describe('Mobilization cards: combat cards (9.5.4)', () => {
     expect(seen).toEqual({ one: true, both: true });
   });
 
+  it('AP 6 Withdrawal (12.6.3, 12.6.10): a lone corps eliminated in the combat comes back reduced, withdraws one space and stays on the map', () => {
+    for (let i = 0; i < 80; i++) {
+      let state = lab({ 'ge-army-8': 'thorn', 'ru-corps-1': 'plock' }, { hand: [] });
+      state.decks.ap.hand = ['ap-6'];
+      state.rng = rngFromSeed(`withdraw-corps-${i}`);
+      state = inOperation(state, 'cp', { thorn: 'attack' }, 'attack');
+      state = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;
+      state = play(state, 'cp', { type: 'addAttacker', unit: 'ge-army-8' }).state;
+      state = play(state, 'cp', { type: 'fight' }).state;
+      state = play(state, 'cp', { type: 'doneCards' }).state;
+      state = play(state, 'ap', { type: 'combatCard', card: 'ap-6' }).state;
+      const r = play(state, 'ap', { type: 'doneCards' });
+      state = r.state;
+      const events = [...r.events];
+      while (state.phase.kind === 'losses') {
+        const seat = game.status(state).toAct[0]!;
+        const step = play(state, seat, {
+          type: 'takeStep',
+          unit: options(state, seat, 'takeStep', 'unit')[0],
+        });
+        state = step.state;
+        events.push(...step.events);
+      }
+      const lossOn = r.events.find((e) => e.type === 'lossNumber' && e.side === 'cp')!.result as number;
+      if (lossOn < 2) continue;
+      // Both of the corps' steps were lost; the card gives the last one back.
+      expect(events.some((e) => e.type === 'eliminated' && e.unit === 'ru-corps-1')).toBe(true);
+      expect(events.some((e) => e.type === 'withdrawal' && e.unit === 'ru-corps-1')).toBe(true);
+      expect(state.units['ru-corps-1']).toMatchObject({ loc: 'plock', reduced: true });
+      expect(state.phase.kind).toBe('retreat');
+      const to = options(state, 'ap', 'retreat', 'to', { unit: 'ru-corps-1' })[0] as string;
+      state = play(state, 'ap', { type: 'retreat', unit: 'ru-corps-1', to }).state;
+      expect(state.units['ru-corps-1']).toMatchObject({ loc: to, reduced: true });
+      const piece = game.present(game.view(state, 'cp')).pieces.find((p) => p.id === 'ru-corps-1');
+      expect(piece?.loc).toBe(to);
+      return;
+    }
+    throw new Error('no seed eliminated the corps');
+  });
+
   it('AP 6 / CP 56 Withdrawal (12.6): a corps step comes back and the defenders fall back exactly one space, whatever the result', () => {
     for (let i = 0; i < 60; i++) {
       let state = lab({ 'ge-army-8': 'thorn', 'ru-corps-1': 'plock', 'ru-corps-2': 'plock' }, { hand: [] });
