@@ -354,6 +354,10 @@ function lossesDone(state: PogState, log: EventLog, result: CombatResult, s: Sid
     state.destroyedForts.push(t);
     touched(state);
     log.add({ type: 'fortFalls', text: `The fort of ${space(t).name} is destroyed`, space: t });
+    // 3.0 Control: a besieged fort destroyed gives its space (and VP) to the besiegers at once.
+    const besiegers = unitsIn(state, t).filter((u) => sideOf(u) === attacker);
+    const taker = besiegers.find((u) => u !== 'br-corps-ana') ?? besiegers[0];
+    if (taker !== undefined) unitTakes(state, log, taker, t);
   }
 }
 
@@ -404,7 +408,10 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
     skipImpossibleRetreats(state, log);
     return;
   }
-  if (defenders.length === 0 && (attackerWins || !intactFortOf(state, result.target, defender))) {
+  // 12.7.1: after an attack on an enemy fort without units, no advance unless the fort fell.
+  const fortAlone = result.defenders.length === 0 && result.spent.length === 0;
+  const fortStands = intactFortOf(state, result.target, defender);
+  if (defenders.length === 0 && !(fortAlone && fortStands) && (attackerWins || !fortStands)) {
     if (unitsIn(state, result.target).every((u) => sideOf(u) === attacker)) {
       openAdvance(state, log, op, result);
       return;
