@@ -8,12 +8,13 @@ import {
   defenderTrench,
   fireSetup,
   flankDrm,
+  retreatedFire,
   validAttackingGroup,
 } from './combat.ts';
 import { enemyEnters, unitTakes } from './control.ts';
 import { card, space } from './data/index.ts';
 import { besiegers, fortSide, intactFort } from './forts.ts';
-import { eliminate, legalStepUnits, oneArmyFirst, takeStep } from './losses.ts';
+import { eliminate, eliminateRetreated, legalStepUnits, oneArmyFirst, takeStep } from './losses.ts';
 import { CHANNEL_PORTS, MAP, sideName } from './map.ts';
 import { channelOpen, mayEnter } from './movement.ts';
 import { toAttackOrEnd } from './operations.ts';
@@ -101,22 +102,19 @@ function fire(
   );
   const side = role === 'attacker' ? attacker : defender;
   const spentOnly = role === 'defender' && combat.defenders.length === 0 && combat.spent.length > 0;
-  const setup = fireSetup(
-    state,
-    role,
-    present,
-    combat.target,
-    combat.cards[side],
-    defender,
-    (combat.armyTable ?? []).includes(side),
-  );
-  let column = setup.column;
-  let drm = setup.drm;
-  if (spentOnly) {
-    // 12.1.2: defenders that all retreated in here fire on the leftmost column without help.
-    column = 0;
-    drm = Math.min(0, drm);
-  }
+  // 12.1.2 (seed): defenders that all retreated in here fire on the leftmost column without help.
+  const setup = spentOnly
+    ? retreatedFire(combat.spent, combat.cards[side])
+    : fireSetup(
+        state,
+        role,
+        present,
+        combat.target,
+        combat.cards[side],
+        defender,
+        (combat.armyTable ?? []).includes(side),
+      );
+  const { column, drm } = setup;
   const die = log.die(
     'fire',
     `${sideName(side)} fire (${setup.strength} on the ${setup.table.id === 'army' ? 'Army' : 'Corps'} table, column ${columnLabel(setup.table, column)}${drm ? `, ${drm > 0 ? '+' : ''}${drm}` : ''})`,
@@ -191,8 +189,7 @@ export function resolveCombat(
     ];
   }
   // 12.1.2, 12.5.6: units that retreated in here earlier die at a loss number of 1 or more.
-  if (result.onDefender >= 1)
-    for (const u of result.spent) eliminate(state, log, u, 'caught again after retreating');
+  if (result.onDefender >= 1) for (const u of result.spent) eliminateRetreated(state, log, u);
   checkMandate(state, side, result);
   state.phase = { kind: 'losses', side: result.lossQueue[0]!.side, op, result };
   continueLosses(state, log);

@@ -299,6 +299,16 @@ export function fireSetup(
 }
 
 /**
+ * 12.1.2 (seed), 12.5.6: defenders that all retreated into the space earlier in this action fire on
+ * the leftmost column of their own table (the Army table if one of them is an army), adding no
+ * strength, with no shift in their favour and no positive die modifier.
+ */
+export function retreatedFire(units: string[], cards: string[]): FireSetup {
+  const table = units.some(isArmy) ? ARMY_TABLE : CORPS_TABLE;
+  return { strength: 0, table, column: 0, shift: 0, drm: Math.min(0, cardDrm(cards)) };
+}
+
+/**
  * The Army-table option of 12.2.7 (seed): a side with no army in the combat whose units reach a loss
  * factor of 4 in one of its attacking spaces (the defending space for the defender, its fort's LF
  * counted) may fire on the Army table instead of the Corps table.

@@ -2,7 +2,7 @@ import type { EventLog } from '@salient/engine';
 import { setLoc } from './cache.ts';
 import { anaLeaves } from './control.ts';
 import { unitData } from './data/index.ts';
-import type { Supply } from './supply.ts';
+import { type Supply, supplyOf } from './supply.ts';
 import { ELIMINATED, type PogState, REMOVED, RESERVE, type Readable } from './types.ts';
 import { boxUnits, isArmy, label, lfOf, sideOf } from './units.ts';
 
@@ -163,6 +163,24 @@ export function eliminate(state: PogState, log: EventLog, id: string, why: strin
   setLoc(state, id, isArmy(id) ? REMOVED : ELIMINATED);
   unit.reduced = false;
   log.add({ type: 'eliminated', text: `${label(id)} is eliminated: ${why}`, unit: id });
+}
+
+/**
+ * 12.5.6: units caught again after retreating are eliminated to the eliminated box, where they may
+ * be rebuilt, with no corps from the reserve box taking an army's place; an army is lost for good
+ * only where 12.4.7 says so for any army (marked with a dot, or out of supply).
+ */
+export function eliminateRetreated(state: PogState, log: EventLog, id: string): void {
+  const unit = state.units[id]!;
+  if (id === 'br-corps-ana') anaLeaves(state, log, null);
+  const forGood = isArmy(id) && (unitData(id).notReplaceable || !supplyOf(state).unitSupplied(id));
+  setLoc(state, id, forGood ? REMOVED : ELIMINATED);
+  unit.reduced = false;
+  log.add({
+    type: 'eliminated',
+    text: `${label(id)} is eliminated${forGood ? ' for good' : ''}: caught again after retreating`,
+    unit: id,
+  });
 }
 
 export const sideUnits = (units: string[], side: string) => units.filter((u) => sideOf(u) === side);

@@ -391,7 +391,7 @@ describe('Mobilization cards: combat cards (9.5.4)', () => {
       const to = options(state, 'ap', 'retreat', 'to', { unit: 'ru-corps-1' })[0] as string;
       state = play(state, 'ap', { type: 'retreat', unit: 'ru-corps-1', to }).state;
       expect(state.units['ru-corps-1']).toMatchObject({ loc: to, reduced: true });
-      const piece = game.present(game.view(state, 'cp')).pieces.find((p) => p.id === 'ru-corps-1');
+      const piece = game.present(game.view(state, 'cp'), 'cp').pieces.find((p) => p.id === 'ru-corps-1');
       expect(piece?.loc).toBe(to);
       return;
     }

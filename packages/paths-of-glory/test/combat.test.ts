@@ -220,7 +220,7 @@ describe('12.2 Combat resolution', () => {
   it('11.2.9, 15.1.6: a fort alone gets nothing from its trench (Konigsberg at the start); with units in it the trench counts', () => {
     const state = started('forts');
     expect(state.trenches.konigsberg).toEqual({ side: 'cp', level: 1 });
-    expect(game.present(game.view(state, null)).pieces.some((p) => p.loc === 'konigsberg')).toBe(false);
+    expect(game.present(game.view(state, null), null).pieces.some((p) => p.loc === 'konigsberg')).toBe(false);
     const empty = fireSetup(state, 'attacker', ['ru-army-1'], 'konigsberg', [], 'cp');
     expect(empty.shift).toBe(0);
     setLoc(state, 'ge-corps-1', 'konigsberg');
@@ -355,6 +355,22 @@ describe('12.2 Combat resolution', () => {
     const combat = (s.phase as { combat: Combat }).combat;
     expect(combat.defenders).toEqual([]);
     expect(combat.spent).toEqual(['ru-corps-1']);
+  });
+});
+
+describe('12.1.2 (seed), 12.5.6 Units attacked again after retreating', () => {
+  it('12.1.2, 12.5.6: a retreated army alone fires on the leftmost column of the Army table and, eliminated, goes to the eliminated box', () => {
+    const state = eastern({ 'ru-corps-1': 'offmap', 'ru-army-2': 'plock' });
+    (state.phase as { op: { retreated: string[] } }).op.retreated.push('ru-army-2');
+    let s = attack(state, 'cp', 'plock', ['ge-army-8']);
+    // No combat card may help them.
+    s = play(s, 'cp', { type: 'doneCards' }).state;
+    expect(game.choices(s, 'ap').map((c) => c.action)).toEqual(['doneCards']);
+    const r = play(s, 'ap', { type: 'doneCards' });
+    const fire = r.events.filter((e) => e.type === 'roll' && e.purpose === 'fire').map((e) => e.text);
+    expect(fire[1]).toMatch(/^Allied Powers fire \(0 on the Army table, column 1\)/);
+    // The German 8th Army (5 on the Army table) inflicts at least 2: the Russians are caught.
+    expect(r.state.units['ru-army-2']).toMatchObject({ loc: 'eliminated', reduced: false });
   });
 });
 
