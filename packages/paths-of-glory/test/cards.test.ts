@@ -2,7 +2,8 @@ import { rngFromSeed } from '@salient/engine';
 import { describe, expect, it } from 'vitest';
 import { activationCost } from '../src/activation.ts';
 import { lossCandidates } from '../src/battle.ts';
-import { cardDrm, cardUsable } from '../src/combat.ts';
+import { setLoc } from '../src/cache.ts';
+import { cardDrm, cardUsable, defenderTrench } from '../src/combat.ts';
 import { eventPlayable } from '../src/events.ts';
 import { reachable } from '../src/movement.ts';
 import { Supply } from '../src/supply.ts';
@@ -65,13 +66,29 @@ describe('Mobilization cards: events', () => {
     expect(after.played).toContain('blockade');
   });
 
-  it('AP 12 / CP 6 Entrench: a level 1 trench with a supplied army, level 0 trenches, and only one side ever plays it', () => {
-    let state = lab({ 'ge-army-1': 'koblenz', 'ge-corps-1': 'frankfurt' }, { hand: ['cp-6'] });
+  it('AP 12 / CP 6 Entrench: a level 1 trench with a supplied army, level 0 trenches for the player, and each side may play its own (11.2.1 seed)', () => {
+    let state = lab(
+      { 'ge-army-1': 'koblenz', 'ge-corps-1': 'frankfurt', 'fr-army-1': 'nancy' },
+      { hand: ['cp-6'] },
+    );
+    state.decks.ap.hand = ['ap-12'];
     state = play(state, 'cp', { type: 'event', card: 'cp-6' }).state;
     expect(options(state, 'cp', 'dig', 'space')).toEqual(['koblenz']);
     state = play(state, 'cp', { type: 'dig', space: 'koblenz' }).state;
     expect(state.trenches.koblenz).toEqual({ side: 'cp', level: 1 });
-    expect(eventPlayable(state, 'ap', 'ap-12')).toBe(false);
+    // 11.2.10-11.2.11 (seed): level 0 trenches for the side that played it only.
+    expect(defenderTrench(state, 'frankfurt', 'cp')).toBeNull();
+    setLoc(state, 'ge-army-1', 'frankfurt');
+    expect(defenderTrench(state, 'frankfurt', 'cp')).toBe(0);
+    expect(defenderTrench(state, 'nancy', 'ap')).toBeNull();
+    // The Allies may still play theirs, for their own level 0 trenches.
+    expect(eventPlayable(state, 'ap', 'ap-12')).toBe(true);
+    state = play(state, 'ap', { type: 'event', card: 'ap-12' }).state;
+    state = play(state, 'ap', { type: 'dig', space: 'nancy' }).state;
+    expect(state.trenches.nancy).toEqual({ side: 'ap', level: 1 });
+    expect(eventPlayable(state, 'cp', 'cp-6')).toBe(false);
+    state.trenches = {};
+    expect(defenderTrench(state, 'nancy', 'ap')).toBe(0);
   });
 
   it('AP 9 Moltke and CP 13 Falkenhayn: one point per Central Powers unit in Belgium and France until Falkenhayn', () => {

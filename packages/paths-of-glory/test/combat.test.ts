@@ -415,6 +415,16 @@ describe('12.3 Flank attacks', () => {
     expect((one.phase as { combat: Combat }).combat.step).toBe('attackerCards');
   });
 
+  it('12.3.1 (seed): corps alone attacking from two spaces may try a flank attack; no army is needed', () => {
+    const state = lab({ 'ge-corps-1': 'thorn', 'ge-corps-2': 'tannenberg', 'ru-corps-1': 'plock' });
+    inOperation(state, 'cp', { thorn: 'attack', tannenberg: 'attack' }, 'attack');
+    let s = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;
+    s = play(s, 'cp', { type: 'addAttacker', unit: 'ge-corps-1' }).state;
+    s = play(s, 'cp', { type: 'addAttacker', unit: 'ge-corps-2' }).state;
+    s = play(s, 'cp', { type: 'fight' }).state;
+    expect(options(s, 'cp', 'flank', 'pin')).toEqual(['none', 'thorn', 'tannenberg']);
+  });
+
   it('12.3.1: no flank attack against a trench (level 0 included, 11.2.12)', () => {
     const state = eastern();
     state.trenches.plock = { side: 'ap', level: 1 };

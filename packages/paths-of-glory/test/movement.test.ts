@@ -43,6 +43,21 @@ describe('10 Stacking', () => {
   });
 });
 
+describe('9.2.3 Belgians activated with the British', () => {
+  it('9.2.3: Belgian and British units activate as one nation in Antwerp, Ostend, Calais and Amiens only, not in Brussels or Liege', () => {
+    const state = lab({
+      'be-army-1': 'antwerp',
+      'br-corps-1': 'antwerp',
+      'be-corps-1': 'brussels',
+      'br-corps-2': 'brussels',
+    });
+    expect(activationCost(state, 'ap', 'antwerp')).toBe(1);
+    expect(activationCost(state, 'ap', 'brussels')).toBe(2);
+    const liege = lab({ 'be-corps-1': 'liege', 'br-corps-1': 'liege' });
+    expect(activationCost(liege, 'ap', 'liege')).toBe(2);
+  });
+});
+
 describe('11.0 Movement: 11.1 general rules, 11.3 Near East restrictions', () => {
   it('11.1.1, 9.2.8: only units in a space activated for movement may move, each once', () => {
     let state = inOperation(
