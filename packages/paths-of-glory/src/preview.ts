@@ -6,7 +6,7 @@ import { sideName } from './map.ts';
 import { attackTargets } from './operations.ts';
 import { supplyOf } from './supply.ts';
 import { columnLabel, fireResult } from './tables.ts';
-import { type Combat, other, type PogView, type Side } from './types.ts';
+import { type Combat, other, type PogView, type Readable, type Side } from './types.ts';
 import { label, sideOf, unitsIn } from './units.ts';
 
 /**
@@ -42,21 +42,7 @@ export function previewAction(view: PogView, seat: Seat, action: Action): Previe
   if (combat.attackers.length === 0) return null;
   const defender = other(side);
   if (targetKind(view, combat.target, side) === 'empty') return emptyPreview(combat, side);
-  const att = fireSetup(view, 'attacker', combat.attackers, combat.target, combat.cards[side], defender);
-  // 12.1.2 (seed): defenders that all retreated in earlier fire on the leftmost column of their table.
-  const def =
-    combat.defenders.length === 0 && combat.spent.length > 0
-      ? retreatedFire(combat.spent, combat.cards[defender])
-      : fireSetup(view, 'defender', combat.defenders, combat.target, combat.cards[defender], defender);
-  const onDefender = lossChances(att);
-  const onAttacker = lossChances(def);
-  let attackerWins = 0;
-  let defenderHolds = 0;
-  for (const [dl, pd] of onDefender)
-    for (const [al, pa] of onAttacker) {
-      if (dl > al) attackerWins += pd * pa;
-      else if (al > dl) defenderHolds += pd * pa;
-    }
+  const { att, def, onDefender, onAttacker, attackerWins, defenderHolds } = combatOdds(view, combat, side);
   const mine = seat as Side;
   const usable = [...handOf(view, mine), ...view.decks[mine].table].filter(
     (c) => !combat.cards[mine].includes(c) && cardUsable(view, c, combat, mine, supplyOf(view)),
@@ -107,6 +93,39 @@ function emptyPreview(combat: Combat, side: Side): Preview {
     ],
     outcomes: [{ label: `${sideName(side)} win without a roll and may advance`, chance: 1 }],
   };
+}
+
+export interface CombatOdds {
+  att: FireSetup;
+  def: FireSetup;
+  /** The chance of each loss number on the defender and on the attacker. */
+  onDefender: Map<number, number>;
+  onAttacker: Map<number, number>;
+  attackerWins: number;
+  defenderHolds: number;
+}
+
+/**
+ * Both sides' fire and the chances of the result, for simultaneous fire (12.2.7-12.2.10); defenders
+ * that all retreated in earlier this action fire on their table's leftmost column (12.1.2 seed).
+ */
+export function combatOdds(state: Readable, combat: Combat, side: Side): CombatOdds {
+  const defender = other(side);
+  const att = fireSetup(state, 'attacker', combat.attackers, combat.target, combat.cards[side], defender);
+  const def =
+    combat.defenders.length === 0 && combat.spent.length > 0
+      ? retreatedFire(combat.spent, combat.cards[defender])
+      : fireSetup(state, 'defender', combat.defenders, combat.target, combat.cards[defender], defender);
+  const onDefender = lossChances(att);
+  const onAttacker = lossChances(def);
+  let attackerWins = 0;
+  let defenderHolds = 0;
+  for (const [dl, pd] of onDefender)
+    for (const [al, pa] of onAttacker) {
+      if (dl > al) attackerWins += pd * pa;
+      else if (al > dl) defenderHolds += pd * pa;
+    }
+  return { att, def, onDefender, onAttacker, attackerWins, defenderHolds };
 }
 
 /** The chance of each loss number over the six faces of the die. */
