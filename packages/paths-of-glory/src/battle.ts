@@ -8,12 +8,13 @@ import {
   defenderTrench,
   fireSetup,
   flankDrm,
+  retreatedFire,
   validAttackingGroup,
 } from './combat.ts';
 import { enemyEnters, unitTakes } from './control.ts';
 import { card, space } from './data/index.ts';
 import { besiegers, fortSide, intactFort } from './forts.ts';
-import { eliminate, legalStepUnits, takeStep } from './losses.ts';
+import { eliminate, eliminateRetreated, legalStepUnits, oneArmyFirst, takeStep } from './losses.ts';
 import { CHANNEL_PORTS, MAP, sideName } from './map.ts';
 import { channelOpen, mayEnter } from './movement.ts';
 import { toAttackOrEnd } from './operations.ts';
@@ -22,6 +23,7 @@ import { columnLabel, fireResult } from './tables.ts';
 import {
   type Combat,
   type CombatResult,
+  ELIMINATED,
   type Operation,
   other,
   type PogState,
@@ -100,22 +102,19 @@ function fire(
   );
   const side = role === 'attacker' ? attacker : defender;
   const spentOnly = role === 'defender' && combat.defenders.length === 0 && combat.spent.length > 0;
-  const setup = fireSetup(
-    state,
-    role,
-    present,
-    combat.target,
-    combat.cards[side],
-    defender,
-    (combat.armyTable ?? []).includes(side),
-  );
-  let column = setup.column;
-  let drm = setup.drm;
-  if (spentOnly) {
-    // 12.1.2: defenders that all retreated in here fire on the leftmost column without help.
-    column = 0;
-    drm = Math.min(0, drm);
-  }
+  // 12.1.2 (seed): defenders that all retreated in here fire on the leftmost column without help.
+  const setup = spentOnly
+    ? retreatedFire(combat.spent, combat.cards[side])
+    : fireSetup(
+        state,
+        role,
+        present,
+        combat.target,
+        combat.cards[side],
+        defender,
+        (combat.armyTable ?? []).includes(side),
+      );
+  const { column, drm } = setup;
   const die = log.die(
     'fire',
     `${sideName(side)} fire (${setup.strength} on the ${setup.table.id === 'army' ? 'Army' : 'Corps'} table, column ${columnLabel(setup.table, column)}${drm ? `, ${drm > 0 ? '+' : ''}${drm}` : ''})`,
@@ -190,8 +189,7 @@ export function resolveCombat(
     ];
   }
   // 12.1.2, 12.5.6: units that retreated in here earlier die at a loss number of 1 or more.
-  if (result.onDefender >= 1)
-    for (const u of result.spent) eliminate(state, log, u, 'caught again after retreating');
+  if (result.onDefender >= 1) for (const u of result.spent) eliminateRetreated(state, log, u);
   checkMandate(state, side, result);
   state.phase = { kind: 'losses', side: result.lossQueue[0]!.side, op, result };
   continueLosses(state, log);
@@ -261,6 +259,13 @@ export function lossCandidates(state: Readable, result: CombatResult): string[] 
   const firstStep = head.side === attacker && head.remaining === result.onAttacker;
   const priority = firstStep ? BRITISH_LOSS_PRIORITY.filter((u) => units.includes(u)) : [];
   const legal = legalStepUnits(state, units, head.remaining, priority);
+  // 12.4.4.2: one army without a replacement corps takes the loss until it is gone.
+  if (head.army !== undefined && units.includes(head.army)) {
+    if (legal.includes(head.army)) return [head.army];
+  } else {
+    const armies = oneArmyFirst(state, units, head.remaining, legal);
+    if (armies) return armies;
+  }
   // 12.6.9: a defender using Withdrawal takes its loss through corps where it can, so that the step
   // the card gives back is a corps step.
   if (head.side !== attacker && result.cards[head.side].some(isWithdrawal)) {
@@ -280,6 +285,11 @@ export function stepLoss(state: PogState, log: EventLog, unit: string): void {
 /** One step off a unit toward the head of the loss queue, remembering the defender's for Withdrawal. */
 function applyStep(state: PogState, log: EventLog, result: CombatResult, unit: string): void {
   const head = result.lossQueue[0]!;
+  if (head.army === undefined && isArmy(unit)) {
+    const units = standing(state, result, head.side);
+    const armies = oneArmyFirst(state, units, head.remaining, [unit]);
+    if (armies) head.army = unit;
+  }
   head.remaining -= lfOf(state, unit);
   const wasReduced = state.units[unit]!.reduced;
   const corps = takeStep(state, log, unit, supplyOf(state));
@@ -341,6 +351,10 @@ function lossesDone(state: PogState, log: EventLog, result: CombatResult, s: Sid
     state.destroyedForts.push(t);
     touched(state);
     log.add({ type: 'fortFalls', text: `The fort of ${space(t).name} is destroyed`, space: t });
+    // 3.0 Control: a besieged fort destroyed gives its space (and VP) to the besiegers at once.
+    const besiegers = unitsIn(state, t).filter((u) => sideOf(u) === attacker);
+    const taker = besiegers.find((u) => u !== 'br-corps-ana') ?? besiegers[0];
+    if (taker !== undefined) unitTakes(state, log, taker, t);
   }
 }
 
@@ -391,7 +405,10 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
     skipImpossibleRetreats(state, log);
     return;
   }
-  if (defenders.length === 0 && (attackerWins || !intactFortOf(state, result.target, defender))) {
+  // 12.7.1: after an attack on an enemy fort without units, no advance unless the fort fell.
+  const fortAlone = result.defenders.length === 0 && result.spent.length === 0;
+  const fortStands = intactFortOf(state, result.target, defender);
+  if (defenders.length === 0 && !(fortAlone && fortStands) && (attackerWins || !fortStands)) {
     if (unitsIn(state, result.target).every((u) => sideOf(u) === attacker)) {
       openAdvance(state, log, op, result);
       return;
@@ -639,9 +656,19 @@ const isWithdrawal = (c: string) => {
 function withdraw(state: PogState, log: EventLog, op: Operation, result: CombatResult): void {
   const attacker = sideOf(result.attackers[0]!);
   const defender = other(attacker);
-  const corpsStep = result.defenderSteps.find((s) => !isArmy(s.unit));
-  // 12.6.8: an army step comes back only to an army still standing, reduced (one step lost); an
-  // army that lost both steps with no corps to replace it is gone, and the card gives nothing back.
+  const room = unitsIn(state, result.target).length < STACK_LIMIT;
+  // 12.6.3, 12.6.10: a corps step comes back. A corps eliminated in this combat returns reduced to
+  // the defending space (so one reduced corps survives), else a corps still there and reduced in
+  // this combat is flipped back.
+  const corpsSteps = result.defenderSteps.filter((s) => !isArmy(s.unit));
+  const eliminatedCorps = corpsSteps.find(
+    (s) => s.eliminated && state.units[s.unit]!.loc === ELIMINATED && room,
+  );
+  const reducedCorps = corpsSteps.find(
+    (s) => !s.eliminated && state.units[s.unit]!.loc === result.target && state.units[s.unit]!.reduced,
+  );
+  // 12.6.6, 12.6.8: else an army step, only to an army still standing with one step lost; an army
+  // that lost both steps with no corps to replace it is gone, and the card gives nothing back.
   const armyStep = result.defenderSteps.find(
     (s) =>
       isArmy(s.unit) &&
@@ -649,17 +676,19 @@ function withdraw(state: PogState, log: EventLog, op: Operation, result: CombatR
       state.units[s.unit]!.loc === result.target &&
       state.units[s.unit]!.reduced,
   );
-  const back = corpsStep ?? armyStep;
+  const back = eliminatedCorps ?? reducedCorps ?? armyStep;
   if (back) {
     const unit = state.units[back.unit]!;
-    if (!back.eliminated) unit.reduced = false;
-    else if (unitsIn(state, result.target).length < STACK_LIMIT) {
+    if (back === eliminatedCorps) {
       setLoc(state, back.unit, result.target);
       unit.reduced = true;
-    }
+    } else unit.reduced = false;
     log.add({
       type: 'withdrawal',
-      text: `Withdrawal: ${label(back.unit)} gets a step back`,
+      text:
+        back === eliminatedCorps
+          ? `Withdrawal: ${label(back.unit)} survives, reduced`
+          : `Withdrawal: ${label(back.unit)} gets a step back`,
       unit: back.unit,
     });
   }

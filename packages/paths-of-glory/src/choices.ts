@@ -15,7 +15,14 @@ import { entrenchSpaces, eventPlayable, freeFlipTargets, placementSpaces } from 
 import { combatCardsInHand } from './flow.ts';
 import { siegeKeptWithout } from './forts.ts';
 import { reachable, stackDestinations } from './movement.ts';
-import { activationOptions, attackTargets, diggers, movers, passingTargets } from './operations.ts';
+import {
+  activationOptions,
+  attackTargets,
+  diggers,
+  movers,
+  mustMoveOn,
+  passingTargets,
+} from './operations.ts';
 import { replacementOptions } from './replacements.ts';
 import { srCost, srDestinations } from './sr.ts';
 import { statusOf } from './status.ts';
@@ -97,7 +104,8 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
       for (const u of movers(state, side, phase.op, supply)) {
         // 15.2.4: no single unit leaves an enemy fort occupied but no longer besieged.
         if (!siegeKeptWithout(state, state.units[u]!.loc, [u])) continue;
-        const paths = reachable(state, u, supply).paths;
+        const reach = reachable(state, u, supply);
+        const paths = reach.paths;
         if (paths.size === 0) continue;
         const options = [...paths.keys()]
           .sort()
@@ -105,7 +113,7 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
         out.push(
           choice('move', `Move ${label(u)}`, { unit: u }, [one('to', 'Move to', options)], { piece: u }),
         );
-        const passing = passingTargets(state, u, supply, paths);
+        const passing = passingTargets(state, u, supply, reach);
         if (passing.length > 0)
           out.push(
             choice(
@@ -123,6 +131,11 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
             ),
           );
       }
+      // 11.1.9 (seed): a unit that took a closed channel space in passing moves on before anything
+      // else (it was offered the space only with somewhere to go from there).
+      const stranded = mustMoveOn(state, side, phase.op);
+      const onward = out.filter((c) => c.base.unit === stranded);
+      if (onward.length > 0) return onward;
       const bySpace = new Map<string, string[]>();
       for (const u of movers(state, side, phase.op, supply)) {
         const loc = state.units[u]!.loc;

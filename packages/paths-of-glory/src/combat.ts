@@ -282,8 +282,10 @@ export function fireSetup(
   const elected = armyOption && !units.some(isArmy);
   const table = units.some(isArmy) || elected ? ARMY_TABLE : CORPS_TABLE;
   let shift = 0;
-  const trench =
-    role === 'defender' && units.length === 0 ? null : defenderTrench(state, target, defenderSide);
+  // 11.2.9, 15.1.6: a fort alone never benefits from a trench; defending units in its space do.
+  const defended =
+    role === 'defender' ? units.length > 0 : unitsIn(state, target).some((u) => sideOf(u) === defenderSide);
+  const trench = defended ? defenderTrench(state, target, defenderSide) : null;
   if (role === 'attacker') {
     const terrain = space(target).terrain;
     if (terrain === 'mountain' || terrain === 'swamp') shift -= 1;
@@ -294,6 +296,16 @@ export function fireSetup(
   if (elected) shift = Math.min(0, shift);
   const column = shiftColumn(table, baseColumn(table, strength), shift);
   return { strength, table, column, shift, drm: cardDrm(cards) };
+}
+
+/**
+ * 12.1.2 (seed), 12.5.6: defenders that all retreated into the space earlier in this action fire on
+ * the leftmost column of their own table (the Army table if one of them is an army), adding no
+ * strength, with no shift in their favour and no positive die modifier.
+ */
+export function retreatedFire(units: string[], cards: string[]): FireSetup {
+  const table = units.some(isArmy) ? ARMY_TABLE : CORPS_TABLE;
+  return { strength: 0, table, column: 0, shift: 0, drm: Math.min(0, cardDrm(cards)) };
 }
 
 /**

@@ -50,8 +50,6 @@ function armiesPlaceable(state: Readable, armies: string[]): boolean {
   return placed === armies.length;
 }
 
-const ENTRENCH_KEYS = ['ap_entrench', 'cp_entrench'];
-
 /** Supplied spaces of a side holding one of its armies: where the Entrench event digs (cards AP 12, CP 6). */
 export function entrenchSpaces(state: Readable, side: Side): string[] {
   const supply = supplyOf(state);
@@ -104,8 +102,8 @@ export function eventPlayable(state: Readable, side: Side, cardId: string): bool
       return !state.played.includes('falkenhayn') && (state.turn >= 3 || state.played.includes('moltke'));
     case 'ap_entrench':
     case 'cp_entrench':
-      // Only one side may ever play Entrench (9.5.1.1).
-      return !ENTRENCH_KEYS.some((k) => state.played.includes(k));
+      // 11.2.1 (seed): each side may play its own Entrench, whatever the other has done (ruling 46).
+      return !state.played.includes(c.event);
     case 'rape_of_belgium':
       return state.played.includes('guns_of_august');
     case 'reichstag_truce':

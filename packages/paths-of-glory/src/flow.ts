@@ -6,9 +6,10 @@ import { card, type RpNation, SPACES, UNITS } from './data/index.ts';
 import { besieged, fortSide, intactFort } from './forts.ts';
 import { eliminate } from './losses.ts';
 import { sideName, turnInfo } from './map.ts';
+import { beachheadOf, MEF_SPACES } from './mef.ts';
 import { replacementOptions } from './replacements.ts';
 import { handSizeOf, shuffleInPlace } from './setup.ts';
-import { supplyOf } from './supply.ts';
+import { isNeutralSpace, supplyOf } from './supply.ts';
 import { MANDATE_TABLE } from './tables.ts';
 import { type ActionKind, type Mandate, other, type PogState, type Readable, type Side } from './types.ts';
 import { onMap, sideOf, unitsIn } from './units.ts';
@@ -119,7 +120,10 @@ export function attritionPhase(state: PogState, log: EventLog): void {
   const lostSpaces: string[] = [];
   for (const s of SPACES) {
     const owner = state.control[s.id]!;
-    if (state.neutral.includes(s.nation) || s.nation === 'sb') continue;
+    // Neutral spaces are out of play; Serbian spaces change hands only by entry (14.3.6's
+    // exception); the MEF spaces are no part of the map until the beachhead stands in one (11.1.10).
+    if (isNeutralSpace(state, s.id) || s.nation === 'sb') continue;
+    if (MEF_SPACES.includes(s.id) && beachheadOf(state) !== s.id) continue;
     if (intactFort(state, s.id) && fortSide(s.id) === owner) continue;
     if (!supply.spaceSupplied(owner, s.id)) lostSpaces.push(s.id);
   }

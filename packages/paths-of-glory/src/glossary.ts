@@ -97,7 +97,7 @@ export const POG_GLOSSARY: readonly GlossaryTerm[] = [
   {
     term: 'Attrition Phase',
     meaning:
-      'At the end of the turn, units that cannot trace supply are eliminated (armies for good), and friendly spaces that cannot trace supply and hold no friendly fort go over to the enemy.',
+      'At the end of the turn, units that cannot trace supply are eliminated (armies for good), and friendly spaces that cannot trace supply to any source of their side and hold no friendly fort or unit go over to the enemy.',
   },
   {
     term: 'out of supply',

@@ -2,7 +2,7 @@ import type { EventLog } from '@salient/engine';
 import { setLoc } from './cache.ts';
 import { anaLeaves } from './control.ts';
 import { unitData } from './data/index.ts';
-import type { Supply } from './supply.ts';
+import { type Supply, supplyOf } from './supply.ts';
 import { ELIMINATED, type PogState, REMOVED, RESERVE, type Readable } from './types.ts';
 import { boxUnits, isArmy, label, lfOf, sideOf } from './units.ts';
 
@@ -92,6 +92,34 @@ export function legalStepUnits(
 }
 
 /**
+ * 12.4.4.2: when the loss number is more than the units can give and some of them are armies with
+ * no corps left to replace them, the loss goes to one such army until it is gone before any other
+ * unit takes a step. The armies offered are those whose whole elimination still lets the side take
+ * the most it can (12.4.3). Null when the rule does not apply.
+ */
+export function oneArmyFirst(
+  state: Readable,
+  units: string[],
+  remaining: number,
+  legal: string[],
+): string[] | null {
+  const chains = stepChains(state, units);
+  const best = bestLoss([...chains.values()], remaining);
+  if (best >= remaining) return null;
+  const armies = units.filter((u) => {
+    if (!isArmy(u) || !legal.includes(u)) return false;
+    const chain = chains.get(u)!;
+    // An army with no replacement corps gives only its own steps.
+    if (chain.length !== (state.units[u]!.reduced ? 1 : 2)) return false;
+    const whole = chain.reduce((a, b) => a + b, 0);
+    if (whole > remaining) return false;
+    const rest = [...chains.entries()].filter(([id]) => id !== u).map(([, c]) => c);
+    return whole + bestLoss(rest, remaining - whole) === best;
+  });
+  return armies.length > 0 ? armies : null;
+}
+
+/**
  * Takes one step from a unit: a full unit is flipped; a reduced corps goes to the eliminated box; a
  * reduced army is replaced by a corps from the reserve box (12.4.4) and goes to the eliminated box,
  * or leaves the game when it cannot be rebuilt (12.4.7). Returns the corps that replaced it, if any.
@@ -135,6 +163,24 @@ export function eliminate(state: PogState, log: EventLog, id: string, why: strin
   setLoc(state, id, isArmy(id) ? REMOVED : ELIMINATED);
   unit.reduced = false;
   log.add({ type: 'eliminated', text: `${label(id)} is eliminated: ${why}`, unit: id });
+}
+
+/**
+ * 12.5.6: units caught again after retreating are eliminated to the eliminated box, where they may
+ * be rebuilt, with no corps from the reserve box taking an army's place; an army is lost for good
+ * only where 12.4.7 says so for any army (marked with a dot, or out of supply).
+ */
+export function eliminateRetreated(state: PogState, log: EventLog, id: string): void {
+  const unit = state.units[id]!;
+  if (id === 'br-corps-ana') anaLeaves(state, log, null);
+  const forGood = isArmy(id) && (unitData(id).notReplaceable || !supplyOf(state).unitSupplied(id));
+  setLoc(state, id, forGood ? REMOVED : ELIMINATED);
+  unit.reduced = false;
+  log.add({
+    type: 'eliminated',
+    text: `${label(id)} is eliminated${forGood ? ' for good' : ''}: caught again after retreating`,
+    unit: id,
+  });
 }
 
 export const sideUnits = (units: string[], side: string) => units.filter((u) => sideOf(u) === side);

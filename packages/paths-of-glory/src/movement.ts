@@ -43,7 +43,16 @@ export function mayEnter(state: Readable, id: string, from: string, to: string, 
 export interface Reach {
   /** Each reachable end space with the path taken to it (excluding the start). */
   paths: Map<string, string[]>;
+  /**
+   * Spaces the unit may enter but not end in because they are channel spaces closed to the Central
+   * Powers (11.1.9): it may still take them in passing and go on.
+   */
+  through: Map<string, string[]>;
 }
+
+/** A channel space a Central Powers unit may pass but not end a move in before Race to the Sea (11.1.9). */
+export const channelClosed = (state: Readable, side: Side, spaceId: string) =>
+  side === 'cp' && CHANNEL_PORTS.includes(spaceId) && !channelOpen(state);
 
 /**
  * Where a unit may move this action (11.1): through connected spaces one MP each (11.1.2-11.1.3),
@@ -57,12 +66,13 @@ export function reachable(
   id: string,
   supply = supplyOf(state),
   companions: string[] = [],
+  from?: { space: string; mf: number },
 ): Reach {
   const side = sideOf(id);
-  const start = state.units[id]!.loc;
+  const start = from?.space ?? state.units[id]!.loc;
   // 11.1.4 (seed): MPs spent taking spaces in passing earlier in this move are gone.
   const phase = state.phase;
-  const mf = mfOf(state, id) - (phase.kind === 'move' ? (phase.op.spent?.[id] ?? 0) : 0);
+  const mf = from?.mf ?? mfOf(state, id) - (phase.kind === 'move' ? (phase.op.spent?.[id] ?? 0) : 0);
   const occupied = occupancy(state);
   const enemyIn = (s: string) => (occupied.get(s) ?? []).some((u) => sideOf(u) !== side);
   const friendlyCount = (s: string) => (occupied.get(s) ?? []).filter((u) => sideOf(u) === side).length;
@@ -88,13 +98,14 @@ export function reachable(
     }
     frontier = next;
   }
+  const through = new Map<string, string[]>();
   for (const [to, path] of seen) {
     if (to === start) continue;
     if (friendlyCount(to) + companions.length >= STACK_LIMIT) continue;
-    if (side === 'cp' && CHANNEL_PORTS.includes(to) && !channelOpen(state)) continue;
-    paths.set(to, path);
+    if (channelClosed(state, side, to)) through.set(to, path);
+    else paths.set(to, path);
   }
-  return { paths };
+  return { paths, through };
 }
 
 /**

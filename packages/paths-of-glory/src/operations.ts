@@ -6,7 +6,7 @@ import { actionDone } from './flow.ts';
 import { fortSide, intactFort, siegeKeptWithout } from './forts.ts';
 import { MAP, turnInfo } from './map.ts';
 import { beachheadOf } from './mef.ts';
-import { moveAlong, reachable, stackDestinations } from './movement.ts';
+import { channelClosed, moveAlong, reachable, stackDestinations } from './movement.ts';
 import { supplyOf } from './supply.ts';
 import type { ActivationMode, Operation, PogState, Readable, Side } from './types.ts';
 import { label, lfOf, mfOf, occupancy, sideOf, unitsIn } from './units.ts';
@@ -139,32 +139,54 @@ export function moveUnit(state: PogState, log: EventLog, op: Operation, id: stri
 /**
  * Spaces where a unit may stop to take control in passing and then go on (11.1.4 seed): not already
  * its side's, no intact enemy fort, supplied for it (it would have to stop otherwise, 11.1.5), and
- * with at least one MP left after the extra MP the taking costs.
+ * with at least one MP left after the extra MP the taking costs. A channel space closed to the
+ * Central Powers (11.1.9 seed: they may move through and take it) is offered only if the unit can
+ * still end its move somewhere from there.
  */
 export function passingTargets(
   state: Readable,
   id: string,
   supply = supplyOf(state),
-  paths = reachable(state, id, supply).paths,
+  reach = reachable(state, id, supply),
 ): string[] {
   const side = sideOf(id);
   const left = mfLeft(state, id);
   const nation = unitData(id).nation;
-  return [...paths.entries()]
-    .filter(
-      ([to, path]) =>
-        state.control[to] !== side &&
-        !(intactFort(state, to) && fortSide(to) !== side) &&
-        path.length + 1 < left &&
-        supply.suppliedAt(side, nation, to),
-    )
-    .map(([to]) => to)
-    .sort();
+  const takeable = (to: string, path: string[]) =>
+    state.control[to] !== side &&
+    !(intactFort(state, to) && fortSide(to) !== side) &&
+    path.length + 1 < left &&
+    supply.suppliedAt(side, nation, to);
+  const out = [...reach.paths.entries()].filter(([to, path]) => takeable(to, path)).map(([to]) => to);
+  for (const [to, path] of reach.through) {
+    if (!takeable(to, path)) continue;
+    const onward = reachable(state, id, supply, [], { space: to, mf: left - path.length - 1 });
+    if (onward.paths.size > 0) out.push(to);
+  }
+  return out.sort();
+}
+
+/** A path the unit may take to a space it ends in or passes through (11.1.9). */
+function pathTo(state: Readable, id: string, to: string): string[] {
+  const reach = reachable(state, id);
+  return reach.paths.get(to) ?? reach.through.get(to)!;
+}
+
+/**
+ * A Central Powers unit standing in a closed channel space in the middle of its move (it took the
+ * space in passing, 11.1.9 seed): it must move on before anything else happens.
+ */
+export function mustMoveOn(state: Readable, side: Side, op: Operation): string | null {
+  for (const u of Object.keys(op.spent ?? {})) {
+    if (op.moved.includes(u) || sideOf(u) !== side) continue;
+    if (channelClosed(state, side, state.units[u]!.loc)) return u;
+  }
+  return null;
 }
 
 /** Moves a unit to a space it takes in passing (one more MP), leaving it free to go on. */
 export function moveInPassing(state: PogState, log: EventLog, op: Operation, id: string, to: string): void {
-  const path = reachable(state, id).paths.get(to)!;
+  const path = pathTo(state, id, to);
   moveAlong(state, log, id, path);
   op.spent = { ...op.spent, [id]: (op.spent?.[id] ?? 0) + path.length + 1 };
   log.add({

@@ -4,6 +4,7 @@ import { ROUNDS } from './flow.ts';
 import { besieged } from './forts.ts';
 import { sideName, turnInfo } from './map.ts';
 import { presentCards } from './presentCards.ts';
+import { isNeutralSpace } from './supply.ts';
 import { ELIMINATED, type PogView, RESERVE, type Side } from './types.ts';
 import { unitLabel } from './units.ts';
 
@@ -52,8 +53,7 @@ export function presentView(view: PogView, _seat: Seat | null): Presentation {
     if (space(s).fort > 0 && besieged(view, s))
       markers.push({ loc: s, kind: 'besieged', label: 'Besieged', short: 'Siege' });
   const control: Record<string, Seat> = {};
-  for (const [s, side] of Object.entries(view.control))
-    if (!view.neutral.includes(space(s).nation)) control[s] = side;
+  for (const [s, side] of Object.entries(view.control)) if (!isNeutralSpace(view, s)) control[s] = side;
   const mandate = (side: Side) => {
     const m = view.mandates[side];
     return m.nation === null ? 'none' : `${m.nation.toUpperCase()}${m.made ? ' (made)' : ''}`;

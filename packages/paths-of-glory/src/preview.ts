@@ -1,13 +1,13 @@
 import type { Action, Preview, Seat } from '@salient/engine';
 import { handOf } from './cards.ts';
-import { cardUsable, defendersOf, type FireSetup, fireSetup } from './combat.ts';
+import { cardUsable, defendersOf, type FireSetup, fireSetup, retreatedFire, targetKind } from './combat.ts';
 import { card, space } from './data/index.ts';
 import { sideName } from './map.ts';
 import { attackTargets } from './operations.ts';
 import { supplyOf } from './supply.ts';
 import { columnLabel, fireResult } from './tables.ts';
-import { type Combat, other, type PogView, type Side } from './types.ts';
-import { label } from './units.ts';
+import { type Combat, other, type PogView, type Readable, type Side } from './types.ts';
+import { label, sideOf, unitsIn } from './units.ts';
 
 /**
  * The combat dialog's figures before any die is rolled (12.2): both sides' strengths, tables and
@@ -27,7 +27,7 @@ export function previewAction(view: PogView, seat: Seat, action: Action): Previe
       target: action.target,
       attackers,
       defenders: defendersOf(view, action.target, other(side), phase.op),
-      spent: [],
+      spent: unitsIn(view, action.target).filter((u) => sideOf(u) !== side && phase.op.retreated.includes(u)),
       step: 'designate',
       pin: null,
       cards: { ap: [], cp: [] },
@@ -41,17 +41,8 @@ export function previewAction(view: PogView, seat: Seat, action: Action): Previe
   }
   if (combat.attackers.length === 0) return null;
   const defender = other(side);
-  const att = fireSetup(view, 'attacker', combat.attackers, combat.target, combat.cards[side], defender);
-  const def = fireSetup(view, 'defender', combat.defenders, combat.target, combat.cards[defender], defender);
-  const onDefender = lossChances(att);
-  const onAttacker = lossChances(def);
-  let attackerWins = 0;
-  let defenderHolds = 0;
-  for (const [dl, pd] of onDefender)
-    for (const [al, pa] of onAttacker) {
-      if (dl > al) attackerWins += pd * pa;
-      else if (al > dl) defenderHolds += pd * pa;
-    }
+  if (targetKind(view, combat.target, side) === 'empty') return emptyPreview(combat, side);
+  const { att, def, onDefender, onAttacker, attackerWins, defenderHolds } = combatOdds(view, combat, side);
   const mine = seat as Side;
   const usable = [...handOf(view, mine), ...view.decks[mine].table].filter(
     (c) => !combat.cards[mine].includes(c) && cardUsable(view, c, combat, mine, supplyOf(view)),
@@ -80,6 +71,61 @@ export function previewAction(view: PogView, seat: Seat, action: Action): Previe
       { label: 'Equal losses: the defender holds', chance: draw },
     ],
   };
+}
+
+/**
+ * 12.2.1: a space with neither enemy units nor an intact enemy fort is no combat: nothing is rolled,
+ * the attackers win and (reduced ones too, 12.2.12) may advance into it.
+ */
+function emptyPreview(combat: Combat, side: Side): Preview {
+  const name = space(combat.target).name;
+  return {
+    title: `Attack on ${name}`,
+    facts: [
+      { label: 'Target', value: name },
+      { label: 'Attackers', value: combat.attackers.map(label).join(', ') },
+      { label: 'Defenders', value: 'none, and no enemy fort' },
+      { label: 'Combat', value: 'no combat roll: the space is undefended (12.2.1)' },
+      {
+        label: 'Result',
+        value: `${sideName(side)} win; the attackers, reduced ones too, may advance into ${name}`,
+      },
+    ],
+    outcomes: [{ label: `${sideName(side)} win without a roll and may advance`, chance: 1 }],
+  };
+}
+
+export interface CombatOdds {
+  att: FireSetup;
+  def: FireSetup;
+  /** The chance of each loss number on the defender and on the attacker. */
+  onDefender: Map<number, number>;
+  onAttacker: Map<number, number>;
+  attackerWins: number;
+  defenderHolds: number;
+}
+
+/**
+ * Both sides' fire and the chances of the result, for simultaneous fire (12.2.7-12.2.10); defenders
+ * that all retreated in earlier this action fire on their table's leftmost column (12.1.2 seed).
+ */
+export function combatOdds(state: Readable, combat: Combat, side: Side): CombatOdds {
+  const defender = other(side);
+  const att = fireSetup(state, 'attacker', combat.attackers, combat.target, combat.cards[side], defender);
+  const def =
+    combat.defenders.length === 0 && combat.spent.length > 0
+      ? retreatedFire(combat.spent, combat.cards[defender])
+      : fireSetup(state, 'defender', combat.defenders, combat.target, combat.cards[defender], defender);
+  const onDefender = lossChances(att);
+  const onAttacker = lossChances(def);
+  let attackerWins = 0;
+  let defenderHolds = 0;
+  for (const [dl, pd] of onDefender)
+    for (const [al, pa] of onAttacker) {
+      if (dl > al) attackerWins += pd * pa;
+      else if (al > dl) defenderHolds += pd * pa;
+    }
+  return { att, def, onDefender, onAttacker, attackerWins, defenderHolds };
 }
 
 /** The chance of each loss number over the six faces of the die. */

@@ -9,19 +9,35 @@ import { nationOf, occupancy, sideOf } from './units.ts';
 
 /** Russia's allies in the east draw on Russian depots and Belgrade, never on London or by sea (14.2.2). */
 const EASTERN: readonly string[] = ['ru', 'sb', 'ro'];
+const TARANTO = 'taranto';
+
+/**
+ * Basra is a Persian space on our map, but the Unit Setup chart has the British hold it from the
+ * start (a corps and a trench there): Persia's neutrality never closes it (see the rulings).
+ */
+const HELD_FROM_THE_START: readonly string[] = ['basra'];
 
 export function isNeutralSpace(state: Readable, id: string): boolean {
-  return state.neutral.includes(space(id).nation);
+  return state.neutral.includes(space(id).nation) && !HELD_FROM_THE_START.includes(id);
 }
 
+const CP_SOURCES = ['essen', 'breslau', 'sofia', 'constantinople'];
+/** 14.2.2: the Russian supply sources and Belgrade. */
+const EASTERN_SOURCES = SPACES.filter(
+  (s) => s.supplySource && (s.nation === 'ru' || s.id === 'belgrade'),
+).map((s) => s.id);
+
+/**
+ * The sources a supply path may end at (14.2): Essen, Breslau, Sofia and Constantinople for the
+ * Central Powers (14.2.1); the Russian sources and Belgrade for Russians, Serbs and Romanians
+ * (14.2.2); London for the other Allied units (14.2.4); and for spaces (nation null) any of their
+ * side's sources (14.2.5), Salonika included once it is an Allied space at war (14.2.3).
+ */
 function sources(state: Readable, side: Side, nation: Nation | null): string[] {
   const friendly = (id: string) => state.control[id] === side && !isNeutralSpace(state, id);
-  if (side === 'cp') return ['essen', 'breslau', 'sofia', 'constantinople'].filter(friendly);
-  if (nation !== null && EASTERN.includes(nation)) {
-    return SPACES.filter((s) => s.supplySource && (s.nation === 'ru' || s.id === 'belgrade'))
-      .map((s) => s.id)
-      .filter(friendly);
-  }
+  if (side === 'cp') return CP_SOURCES.filter(friendly);
+  if (nation === null) return ['london', ...EASTERN_SOURCES, 'salonika'].filter(friendly);
+  if (EASTERN.includes(nation)) return EASTERN_SOURCES.filter(friendly);
   return ['london'].filter(friendly);
 }
 
@@ -173,10 +189,45 @@ export class Supply {
     );
   }
 
-  /** A space, not a unit, tracing to any of its side's sources (attrition of control, 14.3.6). */
+  /**
+   * 11.1.12 (seed): Albanian spaces may also trace to Taranto, even while Italy is neutral. The
+   * spaces from which an Allied path through Allied spaces free of Central Powers units reaches
+   * Taranto (over the Taranto-Valona crossing; no sea leg).
+   */
+  tarantoNetwork(): Set<string> {
+    const key = 'ap:taranto';
+    let net = this.nets.get(key);
+    if (!net) {
+      const state = this.state;
+      const occupied = occupancy(state);
+      const open = (id: string) =>
+        state.control[id] === 'ap' && !(occupied.get(id) ?? []).some((u) => sideOf(u) === 'cp');
+      const passable = (id: string) => open(id) && (id === TARANTO || !isNeutralSpace(state, id));
+      const found = new Set<string>();
+      const queue = passable(TARANTO) ? [TARANTO] : [];
+      for (const q of queue) found.add(q);
+      while (queue.length > 0) {
+        const id = queue.shift()!;
+        for (const n of MAP.neighbors(id)) {
+          if (found.has(n) || !passable(n)) continue;
+          found.add(n);
+          queue.push(n);
+        }
+      }
+      net = found;
+      this.nets.set(key, net);
+    }
+    return net;
+  }
+
+  /** A space, not a unit, tracing to any of its side's sources (attrition of control, 14.2.5, 14.3.6). */
   spaceSupplied(side: Side, at: string): boolean {
     const net = this.network(side, null);
     if (net.has(at) || MAP.neighbors(at).some((n) => net.has(n))) return true;
+    if (side === 'ap' && space(at).nation === 'al') {
+      const taranto = this.tarantoNetwork();
+      if (taranto.has(at) || MAP.neighbors(at).some((n) => taranto.has(n))) return true;
+    }
     if (side !== 'cp' || !ruleOn(this.state, 'turkishInternalSupply') || !inTurkey(this.state, at))
       return false;
     const turkish = this.turkishNetwork();

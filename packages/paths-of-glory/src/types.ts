@@ -94,8 +94,11 @@ export interface CombatResult {
   empty: boolean;
   cards: Record<Side, string[]>;
   armyTable?: Side[];
-  /** Who must still take losses, in order, with the loss number left. */
-  lossQueue: { side: Side; remaining: number }[];
+  /**
+   * Who must still take losses, in order, with the loss number left; `army` is the army taking
+   * every step until it is gone (12.4.4.2), once one has begun.
+   */
+  lossQueue: { side: Side; remaining: number; army?: string }[];
   /** For a flank attack, the fire still to come after the first side's losses. */
   deferredFire: Side | null;
   flank: 'success' | 'failure' | null;

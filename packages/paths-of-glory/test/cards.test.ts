@@ -2,7 +2,8 @@ import { rngFromSeed } from '@salient/engine';
 import { describe, expect, it } from 'vitest';
 import { activationCost } from '../src/activation.ts';
 import { lossCandidates } from '../src/battle.ts';
-import { cardDrm, cardUsable } from '../src/combat.ts';
+import { setLoc } from '../src/cache.ts';
+import { cardDrm, cardUsable, defenderTrench } from '../src/combat.ts';
 import { eventPlayable } from '../src/events.ts';
 import { reachable } from '../src/movement.ts';
 import { Supply } from '../src/supply.ts';
@@ -65,13 +66,29 @@ describe('Mobilization cards: events', () => {
     expect(after.played).toContain('blockade');
   });
 
-  it('AP 12 / CP 6 Entrench: a level 1 trench with a supplied army, level 0 trenches, and only one side ever plays it', () => {
-    let state = lab({ 'ge-army-1': 'koblenz', 'ge-corps-1': 'frankfurt' }, { hand: ['cp-6'] });
+  it('AP 12 / CP 6 Entrench: a level 1 trench with a supplied army, level 0 trenches for the player, and each side may play its own (11.2.1 seed)', () => {
+    let state = lab(
+      { 'ge-army-1': 'koblenz', 'ge-corps-1': 'frankfurt', 'fr-army-1': 'nancy' },
+      { hand: ['cp-6'] },
+    );
+    state.decks.ap.hand = ['ap-12'];
     state = play(state, 'cp', { type: 'event', card: 'cp-6' }).state;
     expect(options(state, 'cp', 'dig', 'space')).toEqual(['koblenz']);
     state = play(state, 'cp', { type: 'dig', space: 'koblenz' }).state;
     expect(state.trenches.koblenz).toEqual({ side: 'cp', level: 1 });
-    expect(eventPlayable(state, 'ap', 'ap-12')).toBe(false);
+    // 11.2.10-11.2.11 (seed): level 0 trenches for the side that played it only.
+    expect(defenderTrench(state, 'frankfurt', 'cp')).toBeNull();
+    setLoc(state, 'ge-army-1', 'frankfurt');
+    expect(defenderTrench(state, 'frankfurt', 'cp')).toBe(0);
+    expect(defenderTrench(state, 'nancy', 'ap')).toBeNull();
+    // The Allies may still play theirs, for their own level 0 trenches.
+    expect(eventPlayable(state, 'ap', 'ap-12')).toBe(true);
+    state = play(state, 'ap', { type: 'event', card: 'ap-12' }).state;
+    state = play(state, 'ap', { type: 'dig', space: 'nancy' }).state;
+    expect(state.trenches.nancy).toEqual({ side: 'ap', level: 1 });
+    expect(eventPlayable(state, 'cp', 'cp-6')).toBe(false);
+    state.trenches = {};
+    expect(defenderTrench(state, 'nancy', 'ap')).toBe(0);
   });
 
   it('AP 9 Moltke and CP 13 Falkenhayn: one point per Central Powers unit in Belgium and France until Falkenhayn', () => {
@@ -356,6 +373,46 @@ describe('Mobilization cards: combat cards (9.5.4)', () => {
       }
     }
     expect(seen).toEqual({ one: true, both: true });
+  });
+
+  it('AP 6 Withdrawal (12.6.3, 12.6.10): a lone corps eliminated in the combat comes back reduced, withdraws one space and stays on the map', () => {
+    for (let i = 0; i < 80; i++) {
+      let state = lab({ 'ge-army-8': 'thorn', 'ru-corps-1': 'plock' }, { hand: [] });
+      state.decks.ap.hand = ['ap-6'];
+      state.rng = rngFromSeed(`withdraw-corps-${i}`);
+      state = inOperation(state, 'cp', { thorn: 'attack' }, 'attack');
+      state = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;
+      state = play(state, 'cp', { type: 'addAttacker', unit: 'ge-army-8' }).state;
+      state = play(state, 'cp', { type: 'fight' }).state;
+      state = play(state, 'cp', { type: 'doneCards' }).state;
+      state = play(state, 'ap', { type: 'combatCard', card: 'ap-6' }).state;
+      const r = play(state, 'ap', { type: 'doneCards' });
+      state = r.state;
+      const events = [...r.events];
+      while (state.phase.kind === 'losses') {
+        const seat = game.status(state).toAct[0]!;
+        const step = play(state, seat, {
+          type: 'takeStep',
+          unit: options(state, seat, 'takeStep', 'unit')[0],
+        });
+        state = step.state;
+        events.push(...step.events);
+      }
+      const lossOn = r.events.find((e) => e.type === 'lossNumber' && e.side === 'cp')!.result as number;
+      if (lossOn < 2) continue;
+      // Both of the corps' steps were lost; the card gives the last one back.
+      expect(events.some((e) => e.type === 'eliminated' && e.unit === 'ru-corps-1')).toBe(true);
+      expect(events.some((e) => e.type === 'withdrawal' && e.unit === 'ru-corps-1')).toBe(true);
+      expect(state.units['ru-corps-1']).toMatchObject({ loc: 'plock', reduced: true });
+      expect(state.phase.kind).toBe('retreat');
+      const to = options(state, 'ap', 'retreat', 'to', { unit: 'ru-corps-1' })[0] as string;
+      state = play(state, 'ap', { type: 'retreat', unit: 'ru-corps-1', to }).state;
+      expect(state.units['ru-corps-1']).toMatchObject({ loc: to, reduced: true });
+      const piece = game.present(game.view(state, 'cp'), 'cp').pieces.find((p) => p.id === 'ru-corps-1');
+      expect(piece?.loc).toBe(to);
+      return;
+    }
+    throw new Error('no seed eliminated the corps');
   });
 
   it('AP 6 / CP 56 Withdrawal (12.6): a corps step comes back and the defenders fall back exactly one space, whatever the result', () => {

@@ -1,13 +1,15 @@
 import { EventLog, rngFromSeed } from '@salient/engine';
 import { describe, expect, it } from 'vitest';
+import { setLoc } from '../src/cache.ts';
 import { defenderTrench, fireSetup, flankDrm, validAttackingGroup } from '../src/combat.ts';
 import { bestLoss, legalStepUnits, stepChains, takeStep } from '../src/losses.ts';
 import { ARMY_TABLE, baseColumn, CORPS_TABLE, columnLabel, fireResult, shiftColumn } from '../src/tables.ts';
 
 const columnLabelOf = (f: { table: typeof ARMY_TABLE; column: number }) => columnLabel(f.table, f.column);
 
-import type { Combat, PogState } from '../src/types.ts';
-import { game, inOperation, lab, options, play, refused } from './helpers.ts';
+import { newOperation } from '../src/operations.ts';
+import type { Combat, CombatResult, PogState } from '../src/types.ts';
+import { game, inOperation, lab, options, play, refused, started } from './helpers.ts';
 
 /** Plays the attacker's designation of `attackers` against `target` up to the dice. */
 function attack(
@@ -206,13 +208,23 @@ describe('12.2 Combat resolution', () => {
 
   it('12.2.7, 11.2.8: the attacker shifts left for mountain, swamp and trenches; the defender right for a trench', () => {
     const state = lab(
-      { 'fr-corps-1': 'belfort' },
+      { 'fr-corps-1': 'belfort', 'fr-corps-2': 'verdun', 'fr-corps-3': 'nancy' },
       { trenches: { verdun: { side: 'ap', level: 2 }, nancy: { side: 'ap', level: 1 } } },
     );
     expect(fireSetup(state, 'attacker', ['ge-army-1'], 'belfort', [], 'ap').shift).toBe(-1);
     expect(fireSetup(state, 'attacker', ['ge-army-1'], 'verdun', [], 'ap').shift).toBe(-2);
     expect(fireSetup(state, 'defender', ['fr-corps-1'], 'verdun', [], 'ap').shift).toBe(1);
     expect(fireSetup(state, 'attacker', ['ge-army-1'], 'nancy', [], 'ap').shift).toBe(-1);
+  });
+
+  it('11.2.9, 15.1.6: a fort alone gets nothing from its trench (Konigsberg at the start); with units in it the trench counts', () => {
+    const state = started('forts');
+    expect(state.trenches.konigsberg).toEqual({ side: 'cp', level: 1 });
+    expect(game.present(game.view(state, null), null).pieces.some((p) => p.loc === 'konigsberg')).toBe(false);
+    const empty = fireSetup(state, 'attacker', ['ru-army-1'], 'konigsberg', [], 'cp');
+    expect(empty.shift).toBe(0);
+    setLoc(state, 'ge-corps-1', 'konigsberg');
+    expect(fireSetup(state, 'attacker', ['ru-army-1'], 'konigsberg', [], 'cp').shift).toBe(-1);
   });
 
   it('12.2.9, 12.4.3: losses reach the loss number exactly when possible and never exceed it', () => {
@@ -246,6 +258,34 @@ describe('12.2 Combat resolution', () => {
     const state = lab({ 'ru-army-2': 'lomza' }, { reduced: ['ru-army-2'] });
     takeStep(state, new EventLog(rngFromSeed('x')), 'ru-army-2', null);
     expect(state.units['ru-army-2']!.loc).toBe('removed');
+  });
+
+  it('12.4.4.2: two full armies without reserve corps and a loss of 7: one army takes every step until it is gone', () => {
+    const state = lab({ 'ge-army-4': 'metz', 'fr-army-1': 'nancy', 'fr-army-2': 'nancy' });
+    const op = newOperation(null, 0);
+    op.activated = { metz: 'attack' };
+    const result: CombatResult = {
+      target: 'nancy',
+      attackers: ['ge-army-4'],
+      defenders: ['fr-army-1', 'fr-army-2'],
+      spent: [],
+      onDefender: 7,
+      onAttacker: 0,
+      empty: false,
+      cards: { ap: [], cp: [] },
+      lossQueue: [{ side: 'ap', remaining: 7 }],
+      deferredFire: null,
+      flank: null,
+      vacated: [],
+      retreatLength: 0,
+      defenderSteps: [],
+    };
+    state.phase = { kind: 'losses', side: 'ap', op, result };
+    expect(options(state, 'ap', 'takeStep', 'unit')).toEqual(['fr-army-1', 'fr-army-2']);
+    const s = play(state, 'ap', { type: 'takeStep', unit: 'fr-army-2' }).state;
+    // The second step may not go to the other army: the 2nd Army is taken down first, and for good.
+    expect(s.units['fr-army-2']!.loc).toBe('removed');
+    expect(s.units['fr-army-1']).toMatchObject({ loc: 'nancy', reduced: false });
   });
 
   it('12.4.5: when British units attack, the BEF takes the first loss if it can', () => {
@@ -318,6 +358,22 @@ describe('12.2 Combat resolution', () => {
   });
 });
 
+describe('12.1.2 (seed), 12.5.6 Units attacked again after retreating', () => {
+  it('12.1.2, 12.5.6: a retreated army alone fires on the leftmost column of the Army table and, eliminated, goes to the eliminated box', () => {
+    const state = eastern({ 'ru-corps-1': 'offmap', 'ru-army-2': 'plock' });
+    (state.phase as { op: { retreated: string[] } }).op.retreated.push('ru-army-2');
+    let s = attack(state, 'cp', 'plock', ['ge-army-8']);
+    // No combat card may help them.
+    s = play(s, 'cp', { type: 'doneCards' }).state;
+    expect(game.choices(s, 'ap').map((c) => c.action)).toEqual(['doneCards']);
+    const r = play(s, 'ap', { type: 'doneCards' });
+    const fire = r.events.filter((e) => e.type === 'roll' && e.purpose === 'fire').map((e) => e.text);
+    expect(fire[1]).toMatch(/^Allied Powers fire \(0 on the Army table, column 1\)/);
+    // The German 8th Army (5 on the Army table) inflicts at least 2: the Russians are caught.
+    expect(r.state.units['ru-army-2']).toMatchObject({ loc: 'eliminated', reduced: false });
+  });
+});
+
 describe('12.2.3-12.2.6 Combat cards in the sequence', () => {
   it("12.2.4-12.2.6: the flank question comes first, then the attacker's cards, then the defender's, and their modifiers reach the dice", () => {
     let state = eastern();
@@ -357,6 +413,16 @@ describe('12.3 Flank attacks', () => {
     // From one space only: no flank question.
     const one = play(s, 'cp', { type: 'fight' }).state;
     expect((one.phase as { combat: Combat }).combat.step).toBe('attackerCards');
+  });
+
+  it('12.3.1 (seed): corps alone attacking from two spaces may try a flank attack; no army is needed', () => {
+    const state = lab({ 'ge-corps-1': 'thorn', 'ge-corps-2': 'tannenberg', 'ru-corps-1': 'plock' });
+    inOperation(state, 'cp', { thorn: 'attack', tannenberg: 'attack' }, 'attack');
+    let s = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;
+    s = play(s, 'cp', { type: 'addAttacker', unit: 'ge-corps-1' }).state;
+    s = play(s, 'cp', { type: 'addAttacker', unit: 'ge-corps-2' }).state;
+    s = play(s, 'cp', { type: 'fight' }).state;
+    expect(options(s, 'cp', 'flank', 'pin')).toEqual(['none', 'thorn', 'tannenberg']);
   });
 
   it('12.3.1: no flank attack against a trench (level 0 included, 11.2.12)', () => {
@@ -494,7 +560,7 @@ describe('12.2.7 (seed) The Army-table option', () => {
     inOperation(state, 'cp', { lodz: 'attack' }, 'attack');
     const s = attack(state, 'cp', 'warsaw', ['ge-corps-1']);
     expect(game.choices(s, 'cp').map((c) => c.action)).not.toContain('armyTable');
-    const swamp = lab({}, { trenches: { verdun: { side: 'ap', level: 2 } } });
+    const swamp = lab({ 'fr-corps-1': 'verdun' }, { trenches: { verdun: { side: 'ap', level: 2 } } });
     const setup = fireSetup(
       swamp,
       'attacker',

@@ -1,8 +1,10 @@
+import { rngFromSeed } from '@salient/engine';
 import { describe, expect, it } from 'vitest';
 import { mayAttack } from '../src/combat.ts';
 import { newOperation } from '../src/operations.ts';
 import { redeploy, srDestinations } from '../src/sr.ts';
 import { Supply } from '../src/supply.ts';
+import type { PogState } from '../src/types.ts';
 import { game, inOperation, lab, options, play, testLog } from './helpers.ts';
 
 /** German army and corps besieging Liege (fort 3), Belgians next door in Brussels. */
@@ -11,6 +13,68 @@ function liegeSiege() {
   state.control.liege = 'ap';
   return state;
 }
+
+/** The Central Powers attack a fort with these units, no cards; returns the state after the losses and the loss numbers. */
+function fightFort(state: PogState, target: string, attackers: string[], seed: string) {
+  let s = state;
+  s.rng = rngFromSeed(seed);
+  s = play(s, 'cp', { type: 'declareAttack', target }).state;
+  for (const u of attackers) s = play(s, 'cp', { type: 'addAttacker', unit: u }).state;
+  s = play(s, 'cp', { type: 'fight' }).state;
+  s = play(s, 'cp', { type: 'doneCards' }).state;
+  const r = play(s, 'ap', { type: 'doneCards' });
+  s = r.state;
+  const loss = (side: string) =>
+    r.events.find((e) => e.type === 'lossNumber' && e.side === side)!.result as number;
+  while (s.phase.kind === 'losses') {
+    const seat = game.status(s).toAct[0]!;
+    s = play(s, seat, { type: 'takeStep', unit: options(s, seat, 'takeStep', 'unit')[0] }).state;
+  }
+  return { state: s, onFort: loss('cp'), onAttacker: loss('ap') };
+}
+
+describe('12.7, 15.1 Attacks on forts', () => {
+  it('12.7.1: an attacker who beats an enemy fort without units may not advance unless the fort is destroyed', () => {
+    const seen = { held: false, destroyed: false };
+    for (let i = 0; i < 100 && !(seen.held && seen.destroyed); i++) {
+      const start = inOperation(
+        lab({ 'ge-army-1': 'aachen' }, { turn: 2 }),
+        'cp',
+        { aachen: 'attack' },
+        'attack',
+      );
+      const { state, onFort, onAttacker } = fightFort(start, 'liege', ['ge-army-1'], `fort-${i}`);
+      if (onFort <= onAttacker) continue;
+      if (state.destroyedForts.includes('liege')) {
+        seen.destroyed = true;
+        expect(state.phase.kind).toBe('advance');
+        expect(options(state, 'cp', 'advance', 'to', { unit: 'ge-army-1' })).toEqual(['liege']);
+      } else {
+        seen.held = true;
+        expect(state.phase.kind).not.toBe('advance');
+        expect(state.units['ge-army-1']!.loc).toBe('aachen');
+      }
+    }
+    expect(seen).toEqual({ held: true, destroyed: true });
+  });
+
+  it('3.0 Control: a besieged fort destroyed in combat gives its space and VP to the besiegers at once', () => {
+    for (let i = 0; i < 60; i++) {
+      const lab0 = lab({ 'ge-army-4': 'nancy', 'ge-army-5': 'nancy' });
+      const start = inOperation(lab0, 'cp', { nancy: 'attack' }, 'attack');
+      const vp = start.vp;
+      const { state } = fightFort(start, 'nancy', ['ge-army-4', 'ge-army-5'], `siege-${i}`);
+      if (!state.destroyedForts.includes('nancy')) {
+        expect(state.control.nancy).toBe('ap');
+        continue;
+      }
+      expect(state.control.nancy).toBe('cp');
+      expect(state.vp).toBe(vp + 1);
+      return;
+    }
+    throw new Error('no seed destroyed the fort');
+  });
+});
 
 describe('15.2 Besieging', () => {
   it("15.2.3: out of a besieged fort space only the units beyond the siege's need attack other spaces; all may attack the fort", () => {

@@ -45,7 +45,8 @@ describe("the glossary of Paths of Glory's log (play experience: the log's words
         lines.some((l) => wholeWord(t.term).test(l)),
         `"${t.term}" in no log line`,
       ).toBe(true);
-  });
+    // Bounded by its four seeded games; a loaded machine must not fail it on the clock.
+  }, 60_000);
 
   it("names each nation's code as unit names and replacement points print it", () => {
     const codes = POG_GLOSSARY.filter((t) => nationCodes.has(t.term));

@@ -43,6 +43,21 @@ describe('10 Stacking', () => {
   });
 });
 
+describe('9.2.3 Belgians activated with the British', () => {
+  it('9.2.3: Belgian and British units activate as one nation in Antwerp, Ostend, Calais and Amiens only, not in Brussels or Liege', () => {
+    const state = lab({
+      'be-army-1': 'antwerp',
+      'br-corps-1': 'antwerp',
+      'be-corps-1': 'brussels',
+      'br-corps-2': 'brussels',
+    });
+    expect(activationCost(state, 'ap', 'antwerp')).toBe(1);
+    expect(activationCost(state, 'ap', 'brussels')).toBe(2);
+    const liege = lab({ 'be-corps-1': 'liege', 'br-corps-1': 'liege' });
+    expect(activationCost(liege, 'ap', 'liege')).toBe(2);
+  });
+});
+
 describe('11.0 Movement: 11.1 general rules, 11.3 Near East restrictions', () => {
   it('11.1.1, 9.2.8: only units in a space activated for movement may move, each once', () => {
     let state = inOperation(
@@ -162,6 +177,36 @@ describe('11.0 Movement: 11.1 general rules, 11.3 Near East restrictions', () =>
     again.control.cambrai = 'cp';
     again.played.push('race_to_the_sea');
     expect(dests(again, 'ge-corps-1')).toContain('amiens');
+  });
+
+  it('11.1.9 (seed): before Race to the Sea Central Powers units may move through the channel spaces and take them in passing, but not end there', () => {
+    let state = inOperation(
+      lab({ 'ge-corps-1': 'brussels' }, { turn: 2 }),
+      'cp',
+      { brussels: 'move' },
+      'move',
+    );
+    state.control.brussels = 'cp';
+    state.control.liege = 'cp';
+    state.destroyedForts.push('liege');
+    expect(dests(state, 'ge-corps-1')).not.toContain('ostend');
+    expect(options(state, 'cp', 'moveInPassing', 'to', { unit: 'ge-corps-1' })).toContain('ostend');
+    const vp = state.vp;
+    state = play(state, 'cp', { type: 'moveInPassing', unit: 'ge-corps-1', to: 'ostend' }).state;
+    expect(state.control.ostend).toBe('cp');
+    expect(state.vp).toBe(vp + 1);
+    // It must go on: nothing else is offered until it has left, and never another channel space.
+    const offered = game.choices(state, 'cp');
+    expect(offered.map((c) => c.action).sort()).toEqual(['move']);
+    expect(offered.every((c) => c.base.unit === 'ge-corps-1')).toBe(true);
+    const onward = options(state, 'cp', 'move', 'to', { unit: 'ge-corps-1' });
+    expect(onward).toContain('brussels');
+    for (const port of ['amiens', 'antwerp', 'calais', 'ostend']) expect(onward).not.toContain(port);
+    expect(refused(state, 'cp', { type: 'endMovement' })).toBeTruthy();
+    state = play(state, 'cp', { type: 'move', unit: 'ge-corps-1', to: 'brussels' }).state;
+    expect(state.units['ge-corps-1']!.loc).toBe('brussels');
+    expect(state.control.ostend).toBe('cp');
+    expect(game.choices(state, 'cp').some((c) => c.action === 'endMovement')).toBe(true);
   });
 
   it('11.1.10: no unit enters a MEF landing space without the beachhead', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UNITS } from '../src/data/index.ts';
 import { pathsOfGlory } from '../src/index.ts';
 import { cardFace } from '../src/presentCards.ts';
-import { play, started } from './helpers.ts';
+import { inOperation, lab, play, started } from './helpers.ts';
 
 describe('presentation: counters as the game prints them', () => {
   it('marks corps XXX and armies XXXX, never brigades or divisions', () => {
@@ -70,5 +70,35 @@ describe('preview: the combat dialog before the dice (12.2)', () => {
     expect(fact('Loss on Allied Powers')).toMatch(/%/);
     const total = preview.outcomes.reduce((s, o) => s + o.chance, 0);
     expect(total).toBeCloseTo(1, 9);
+  });
+
+  it('12.2.1: an attack on an empty space says what happens: no dice, the attackers win and may advance', () => {
+    const state = inOperation(lab({ 'ge-corps-1': 'thorn' }), 'cp', { thorn: 'attack' }, 'attack');
+    const view = pathsOfGlory.view(state, 'cp');
+    const preview = pathsOfGlory.preview!(view, 'cp', { type: 'declareAttack', target: 'plock' })!;
+    expect(preview.title).toBe('Attack on Plock');
+    const text = preview.facts.map((f) => `${f.label}: ${f.value}`).join('\n');
+    expect(text).toMatch(/no combat roll/i);
+    expect(text).toMatch(/may advance/);
+    expect(text).not.toMatch(/strength|table|%/);
+    expect(preview.outcomes).toHaveLength(1);
+    expect(preview.outcomes[0]!.chance).toBe(1);
+    expect(preview.outcomes[0]!.label).toMatch(/Central Powers win/);
+  });
+
+  it('12.1.2 (seed): the preview of an attack on units that already retreated shows them on the leftmost column of their table', () => {
+    const state = inOperation(
+      lab({ 'ge-army-8': 'thorn', 'ru-army-2': 'plock' }),
+      'cp',
+      { thorn: 'attack' },
+      'attack',
+    );
+    (state.phase as { op: { retreated: string[] } }).op.retreated.push('ru-army-2');
+    const preview = pathsOfGlory.preview!(pathsOfGlory.view(state, 'cp'), 'cp', {
+      type: 'declareAttack',
+      target: 'plock',
+    })!;
+    const fact = (l: string) => preview.facts.find((f) => f.label === l)?.value ?? '';
+    expect(fact('Allied Powers fire')).toMatch(/Army table, column 1/);
   });
 });

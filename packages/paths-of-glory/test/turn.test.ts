@@ -223,6 +223,52 @@ describe('14 Supply', () => {
     expect(state.units['ge-corps-1']!.loc).toBe('eliminated');
     expect(state.units['ge-army-1']!.loc).toBe('removed');
   });
+
+  it("14.2.5, 14.3.6: spaces trace to any of their side's sources: a turn 1 without combat turns no Russian or Albanian space and leaves VP at 10", () => {
+    const state = started('quiet');
+    state.mandates = { ap: { nation: null, made: true }, cp: { nation: null, made: true } };
+    const before = { ...state.control };
+    const after = passRounds(state, (s) => s.phase.kind !== 'action' && s.phase.kind !== 'activate');
+    expect(after.turn).toBe(1);
+    const turned = Object.keys(before).filter((id) => after.control[id] !== before[id]);
+    // Only Arabia and Libya, cut off by neutral Turkey from every source of their side, change hands
+    // (no VP); the MEF spaces are out of play before the landing.
+    expect(turned.sort()).toEqual(['arabia', 'libya']);
+    expect(after.vp).toBe(10);
+  });
+
+  it('11.1.12: Albanian spaces trace attrition supply to Taranto while Italy is neutral; units there do not (14.2.2)', () => {
+    const state = lab({ 'br-corps-1': 'tirana', 'ge-corps-1': 'skopje', 'ah-corps-1': 'cetinje' });
+    state.control.skopje = 'cp';
+    state.control.cetinje = 'cp';
+    const supply = new Supply(state);
+    expect(state.neutral).toContain('it');
+    expect(supply.spaceSupplied('ap', 'valona')).toBe(true);
+    expect(supply.spaceSupplied('ap', 'tirana')).toBe(true);
+    // A unit is no space: the British corps traces only to London, and Tirana has no port.
+    expect(supply.unitSupplied('br-corps-1')).toBe(false);
+    attritionPhase(state, testLog());
+    expect(state.control.tirana).toBe('ap');
+    expect(state.control.valona).toBe('ap');
+    expect(state.units['br-corps-1']!.loc).toBe('eliminated');
+  });
+
+  it('14.2.2, 14.2.5: a space in Russia traces to the Russian sources, a French corps standing in it still only to London', () => {
+    const state = lab({ 'fr-corps-1': 'kiev' });
+    const supply = new Supply(state);
+    expect(supply.spaceSupplied('ap', 'kiev')).toBe(true);
+    expect(supply.unitSupplied('fr-corps-1')).toBe(false);
+  });
+
+  it('Set-up chart, 14.1.4: the British corps entrenched in Basra, an Allied port, is supplied by sea and survives the Attrition Phase', () => {
+    const state = started('basra');
+    const corps = Object.keys(state.units).find((u) => state.units[u]!.loc === 'basra')!;
+    expect(corps).toMatch(/^br-corps/);
+    expect(new Supply(state).unitSupplied(corps)).toBe(true);
+    attritionPhase(state, testLog());
+    expect(state.units[corps]!.loc).toBe('basra');
+    expect(state.control.basra).toBe('ap');
+  });
 });
 
 describe('15 Forts and sieges', () => {
