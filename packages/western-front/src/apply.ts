@@ -29,6 +29,7 @@ import {
   bombard,
   commandersToMove,
   nextInBattalion,
+  nextInSupport,
   supportUnits,
 } from './turn.ts';
 import type { Battery, Phase, Stand, Step, WfState } from './types.ts';
@@ -229,7 +230,7 @@ function orderUnit(state: WfState, log: EventLog, phase: Orders, action: JsonObj
   check(!unit.ordered, 'ALREADY_ORDERED', `${unit.name} has had its order roll this turn`);
   const offered =
     phase.step === 'support'
-      ? supportUnits(state, phase.side).includes(unit)
+      ? nextInSupport(state, phase.side).includes(unit)
       : phase.battalion !== null
         ? nextInBattalion(state, phase.battalion).includes(unit as Stand)
         : battalionsToOrder(state, phase.side).some((bn) =>
@@ -238,7 +239,7 @@ function orderUnit(state: WfState, log: EventLog, phase: Orders, action: JsonObj
   check(
     offered,
     'OUT_OF_SEQUENCE',
-    `${unit.name} is not to be ordered now (support first, then each battalion's MGs, then its companies)`,
+    `${unit.name} is not to be ordered now (a regiment's MGs before its artillery, then each battalion's MGs before its companies)`,
   );
   const bonus = booleanParam(action, 'bonus');
   if (bonus) {

@@ -10,7 +10,7 @@ import { canCallSos } from './sos.ts';
 import { batteryById, isCommand, isRifle, onTable, standById } from './stands.ts';
 import { statusOf } from './status.ts';
 import { weaponOf } from './tables.ts';
-import { battalionsToOrder, nextInBattalion, supportUnits } from './turn.ts';
+import { battalionsToOrder, nextInBattalion, nextInSupport } from './turn.ts';
 import type { Battery, Readable, Stand } from './types.ts';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -69,7 +69,7 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
       break;
     }
     case 'support':
-      for (const u of supportUnits(state, seat).filter((x) => !x.ordered)) out.push(orderChoice(state, u));
+      for (const u of nextInSupport(state, seat)) out.push(orderChoice(state, u));
       if ((state.gasReleases[seat] ?? 0) > 0) {
         out.push({
           action: 'releaseGas',

@@ -15,6 +15,22 @@ export function supportUnits(state: Readable, side: Seat): (Stand | Battery)[] {
   return [...stands, ...state.batteries.filter((b) => b.side === side)];
 }
 
+/**
+ * The support units that may be ordered next (playsheet section 1: staff markers, then each
+ * regiment's or brigade's MGs, then its artillery). A regiment's guns and batteries wait until every
+ * unit of that regiment ordered on the MG table (its MGs and mortars) has been ordered; a squadron
+ * ordered with the support units is not in the sheet's sequence and may go at any point.
+ */
+export function nextInSupport(state: Readable, side: Seat): (Stand | Battery)[] {
+  const waiting = supportUnits(state, side).filter((u) => !u.ordered);
+  const mgsWaiting = new Set(waiting.filter((u) => tableOf(u) === 'mg').map((u) => u.regiment));
+  return waiting.filter((u) => tableOf(u) !== 'artillery' || !mgsWaiting.has(u.regiment));
+}
+
+function tableOf(unit: Stand | Battery) {
+  return orderTableOf('hex' in unit ? unit.kind : 'battery');
+}
+
 /** A battalion's stands that take order rolls, on the table. */
 export function battalionUnits(state: Readable, battalion: string): Stand[] {
   return onTable(state).filter((s) => s.battalion === battalion && orderTableOf(s.kind) !== null);

@@ -9,6 +9,7 @@ import {
   game,
   lab,
   MONS,
+  NC,
   orders,
   play,
   refused,
@@ -75,6 +76,25 @@ describe('Order sequence', () => {
     const ended = play(mg.state, 'german', { type: 'endBattalion' });
     expect(phaseOf(ended.state).battalion).toBeNull();
     expect(labels(ended.state)).toEqual(['order:ii84-5', 'endStep:']);
+  });
+
+  it('Section 1, support orders: staff markers first, then the regiment’s MGs, then its artillery', () => {
+    const state = lab({ 'ir84-cmd': '1602', 'ir84-mgk': '1404' }, { step: 'staff' });
+    state.markersLeft.german = 1;
+    // Nothing is ordered while markers wait to be allocated.
+    expect(refused(state, 'german', { type: 'order', unit: 'ir84-mgk' })).toBe('WRONG_PHASE');
+    const support = play(state, 'german', { type: 'allocateMarker', to: 'i84' });
+    expect(phaseOf(support.state).step).toBe('support');
+    // The regiment's MG company first: its field and howitzer batteries wait.
+    expect(labels(support.state)).toEqual(['order:ir84-mgk', 'endStep:']);
+    expect(refused(support.state, 'german', { type: 'order', unit: 'g-fk' })).toBe('OUT_OF_SEQUENCE');
+    const mg = withDice(support.state, 'german', { type: 'order', unit: 'ir84-mgk' }, firstRoll('order', 1));
+    expect(labels(mg.state)).toEqual(['order:g-fk', 'order:g-lfh', 'endStep:']);
+    // Mortars order on the MG table, so they go before their own brigade's artillery; the other
+    // brigade's batteries do not wait for them.
+    const nc = lab({ 'bde23-tm': '1014' }, { scenario: NC, side: 'british', step: 'support' });
+    expect(labels(nc)).toEqual(['order:bde23-tm', 'order:b-18a', 'order:b-18b', 'order:b-45', 'endStep:']);
+    expect(refused(nc, 'british', { type: 'order', unit: 'b-6in' })).toBe('OUT_OF_SEQUENCE');
   });
 
   it('a failed roll ends that unit’s turn only', () => {
