@@ -17,7 +17,15 @@ import { assault, assaultProblem } from './assault.ts';
 import { fire, fireProblem } from './fire.ts';
 import { gasHexes, releaseGas } from './gas.ts';
 import { reachable } from './movement.ts';
-import { bonusAvailable, maxActions, orderFactors, poolOf, rollOrder, spendBonus } from './orders.ts';
+import {
+  bonusAvailable,
+  markersFor,
+  maxActions,
+  orderFactors,
+  poolOf,
+  rollOrder,
+  spendBonus,
+} from './orders.ts';
 import { booleanParam, stringParam } from './params.ts';
 import { callSos, canCallSos } from './sos.ts';
 import { batteryById, isCommand, liveStand, standById } from './stands.ts';
@@ -77,7 +85,7 @@ export function copyState(state: WfState): WfState {
     gas: state.gas.map((g) => ({ ...g, hexes: [...g.hexes] })),
     gasReleases: { ...state.gasReleases },
     markersLeft: { ...state.markersLeft },
-    allocated: { ...state.allocated },
+    allocated: Object.fromEntries(Object.entries(state.allocated).map(([s, pools]) => [s, { ...pools }])),
     objectives: Object.fromEntries(Object.entries(state.objectives).map(([h, o]) => [h, { ...o }])),
     phase: JSON.parse(JSON.stringify(state.phase)) as WfState['phase'],
     outcome: state.outcome === null ? null : { ...state.outcome },
@@ -121,7 +129,9 @@ function dispatch(state: WfState, log: EventLog, phase: Orders, action: TypedAct
         to === 'support' || state.battalions.some((b) => b.id === to && b.side === side && !b.routed);
       check(valid, 'UNKNOWN_POOL', `${to} is not one of your battalions, nor support`);
       state.markersLeft[side] = (state.markersLeft[side] ?? 0) - 1;
-      state.allocated[to] = (state.allocated[to] ?? 0) + 1;
+      const pools = state.allocated[side] ?? {};
+      pools[to] = (pools[to] ?? 0) + 1;
+      state.allocated[side] = pools;
       log.add({
         type: 'marker',
         text: `A staff re-roll marker goes to ${state.battalions.find((b) => b.id === to)?.name ?? 'support'}`,
@@ -250,7 +260,7 @@ function orderUnit(state: WfState, log: EventLog, phase: Orders, action: JsonObj
   unit.ordered = true;
   const modifier = orderFactors(state, unit, bonus).reduce((a, f) => a + f.value, 0);
   unit.actions = rollOrder(log, unit, modifier);
-  if ((state.allocated[poolOf(unit)] ?? 0) > 0 && unit.actions < maxActions(unit)) {
+  if (markersFor(state, unit) > 0 && unit.actions < maxActions(unit)) {
     phase.reroll = { unit: unit.id, battery, modifier };
     return;
   }
@@ -262,7 +272,8 @@ function settleReroll(state: WfState, log: EventLog, phase: Orders, reroll: bool
   phase.reroll = null;
   const unit = pending.battery ? batteryById(state, pending.unit)! : standById(state, pending.unit)!;
   if (reroll) {
-    state.allocated[poolOf(unit)] = (state.allocated[poolOf(unit)] ?? 0) - 1;
+    const pools = state.allocated[unit.side]!;
+    pools[poolOf(unit)] = markersFor(state, unit) - 1;
     log.add({ type: 'marker', text: `A staff marker is spent to re-roll ${unit.name}'s order` });
     unit.actions = rollOrder(log, unit, pending.modifier);
   }

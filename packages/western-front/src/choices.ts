@@ -5,7 +5,7 @@ import { coverOf, fireFactors, fireProblem, odds } from './fire.ts';
 import { gasHexes } from './gas.ts';
 import { grid } from './grid.ts';
 import { reachable } from './movement.ts';
-import { bonusAvailable, orderFactors, poolOf } from './orders.ts';
+import { bonusAvailable, markersFor, orderFactors } from './orders.ts';
 import { canCallSos } from './sos.ts';
 import { batteryById, isCommand, isRifle, onTable, standById } from './stands.ts';
 import { statusOf } from './status.ts';
@@ -162,7 +162,7 @@ function unitOf(state: Readable, id: string, battery: boolean): Stand | Battery 
 
 function orderChoice(state: Readable, unit: Stand | Battery): Choice {
   const modifier = orderFactors(state, unit, false).reduce((a, f) => a + f.value, 0);
-  const markers = state.allocated[poolOf(unit)] ?? 0;
+  const markers = markersFor(state, unit);
   const detail = `${modifier !== 0 ? ` ${modifier > 0 ? '+' : ''}${modifier}` : ''}${markers > 0 ? `, ${markers} staff marker${markers > 1 ? 's' : ''}` : ''}`;
   const params: Choice['params'] = bonusAvailable(state, unit)
     ? [

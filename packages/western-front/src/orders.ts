@@ -5,9 +5,14 @@ import { battalionById, battalionCommander, hasWire, inGas, isRifle, regimentCom
 import { actionsFor, COMMAND_RADIUS, MAX_ACTIONS, orderTableOf } from './tables.ts';
 import type { Battery, Readable, Stand, WfState } from './types.ts';
 
-/** The staff re-roll pool a unit draws on: its battalion, or the support pool. */
+/** The staff re-roll pool a unit draws on, among its side's: its battalion, or the support pool. */
 export function poolOf(unit: Stand | Battery): string {
   return 'battalion' in unit && unit.battalion !== null ? unit.battalion : 'support';
+}
+
+/** Staff markers waiting in the pool a unit draws on (only its own side's). */
+export function markersFor(state: Readable, unit: Stand | Battery): number {
+  return state.allocated[unit.side]?.[poolOf(unit)] ?? 0;
 }
 
 /** The command stand whose state modifies a unit's order roll. */

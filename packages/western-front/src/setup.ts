@@ -81,7 +81,7 @@ export function setupState(scenarioId: string, _options: JsonObject, seed: strin
     wind: def.wind,
     staffMarkers: { ...def.staffMarkers },
     markersLeft: Object.fromEntries(seats.map((s) => [s, 0])),
-    allocated: {},
+    allocated: Object.fromEntries(seats.map((s) => [s, {}])),
     deepSuppression: Object.fromEntries(seats.map((s) => [s, [...(def.deepSuppression[s] ?? [])]])),
     objectives: Object.fromEntries(Object.entries(def.objectives).map(([h, o]) => [h, { ...o }])),
     phase: { kind: 'over' },

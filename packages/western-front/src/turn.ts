@@ -3,6 +3,7 @@ import { fireBattery } from './artillery.ts';
 import { driftGas } from './gas.ts';
 import { grid } from './grid.ts';
 import { canStep } from './movement.ts';
+import { sideName } from './sides.ts';
 import { canCallSos } from './sos.ts';
 import { battalionById, enemyOf, fitsIn, isCommand, onTable } from './stands.ts';
 import { orderTableOf } from './tables.ts';
@@ -109,6 +110,7 @@ function rallyCommanders(state: WfState, log: EventLog, side: Seat): void {
 }
 
 function endSide(state: WfState, log: EventLog, side: Seat): void {
+  removeUnspentMarkers(state, log, side);
   if (state.order[0] === side) {
     beginSide(state, log, state.order[1]!);
     return;
@@ -120,6 +122,21 @@ function endSide(state: WfState, log: EventLog, side: Seat): void {
     return;
   }
   startTurn(state, log);
+}
+
+/** A side's staff markers last only through its own sequence: what is left of them goes now. */
+function removeUnspentMarkers(state: WfState, log: EventLog, side: Seat): void {
+  const unspent =
+    (state.markersLeft[side] ?? 0) + Object.values(state.allocated[side] ?? {}).reduce((a, n) => a + n, 0);
+  state.markersLeft[side] = 0;
+  state.allocated[side] = {};
+  if (unspent > 0)
+    log.add({
+      type: 'marker',
+      text: `The ${sideName(state, side)}' unspent staff re-roll marker${unspent === 1 ? ' is' : 's are'} removed`,
+      side,
+      count: unspent,
+    });
 }
 
 /**
@@ -140,7 +157,6 @@ export function startTurn(state: WfState, log: EventLog): void {
     b.answeredSos = false;
   }
   for (const r of state.regiments) r.bonusUsed = false;
-  state.allocated = {};
   log.add({ type: 'turn', text: `Turn ${state.turn} of ${state.lastTurn}`, turn: state.turn });
   if (state.turn > 1) driftGas(state, log);
   if (checkSuddenDeath(state, log)) return;

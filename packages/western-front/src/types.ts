@@ -162,10 +162,14 @@ export type WfState = {
   gasReleases: Record<Seat, number>;
   /** Wind: the neighbour direction (0-5) gas drifts each turn, or null for still air. */
   wind: number | null;
-  /** Staff re-roll markers per side per turn, and where this turn's are allocated. */
+  /** Staff re-roll markers per side per turn. */
   staffMarkers: Record<Seat, number>;
   markersLeft: Record<Seat, number>;
-  allocated: Record<string, number>;
+  /**
+   * Where each side's markers of this turn are allocated: its own pools (its battalions, and its
+   * support), so one side's markers can never be spent by the other's units.
+   */
+  allocated: Record<Seat, Record<string, number>>;
   /** Deep suppression of a side's SOS calls by turn (index turn - 1). */
   deepSuppression: Record<Seat, number[]>;
   objectives: Record<HexId, { name: string; vp: number; holder: Seat | null }>;

@@ -41,7 +41,7 @@ export function lab(
   state.wire = options.wire ?? [];
   state.gas = [];
   state.turn = 2;
-  state.allocated = {};
+  state.allocated = Object.fromEntries(state.seats.map((s) => [s, {}]));
   for (const side of state.seats) state.markersLeft[side] = 0;
   for (const r of state.regiments) r.bonusUsed = false;
   const side = options.side ?? state.seats[0]!;

@@ -115,7 +115,7 @@ describe('Order sequence', () => {
     const state = lab({ 'i84-cmd': '1005', 'i84-1': '1006', 'i84-2': '1106' }, { step: 'staff' });
     state.markersLeft.german = 1;
     const allocated = play(state, 'german', { type: 'allocateMarker', to: 'i84' });
-    expect(allocated.state.allocated).toEqual({ i84: 1 });
+    expect(allocated.state.allocated).toEqual({ german: { i84: 1 }, british: {} });
     // The off-table batteries make a support step first.
     expect(phaseOf(allocated.state).step).toBe('support');
     const battalions = play(allocated.state, 'german', { type: 'endStep' });
@@ -131,7 +131,7 @@ describe('Order sequence', () => {
     expect(refused(low.state, 'german', { type: 'order', unit: 'i84-2' })).toBe('WRONG_PHASE');
     const again = withDice(low.state, 'german', { type: 'reroll' }, firstRoll('order', 6));
     expect(stand(again.state, 'i84-1').actions).toBe(2);
-    expect(again.state.allocated.i84).toBe(0);
+    expect(again.state.allocated.german?.i84).toBe(0);
     // No marker left: the next low roll is final.
     const next = play(again.state, 'german', { type: 'endUnit' });
     const low2 = withDice(
@@ -142,6 +142,30 @@ describe('Order sequence', () => {
     );
     expect(phaseOf(low2.state).reroll).toBeNull();
     expect(stand(low2.state, 'i84-2').actions).toBe(1);
+  });
+
+  it('Section 1, staff re-roll markers: each side’s are its own, and go at the end of its sequence', () => {
+    const state = lab({ 'ir84-cmd': '1602', 'bde9-cmd': '1614' }, { step: 'staff' });
+    state.order = ['german', 'british'];
+    state.markersLeft.german = 1;
+    const given = play(state, 'german', { type: 'allocateMarker', to: 'support' });
+    expect(given.state.allocated).toEqual({ german: { support: 1 }, british: {} });
+    // The Germans end their support step without spending it, then their commanders' step.
+    const support = play(given.state, 'german', { type: 'endStep' });
+    expect(phaseOf(support.state).step).toBe('commanders');
+    const ended = play(support.state, 'german', { type: 'endStep' });
+    expect(phaseOf(ended.state).side).toBe('british');
+    // The unspent German marker is gone with the end of the German sequence.
+    expect(ended.state.allocated.german).toEqual({});
+    expect(eventsOf(ended, 'marker').map((e) => e.text)).toEqual([
+      "The Germans' unspent staff re-roll marker is removed",
+    ]);
+    // A British battery rolling low has no marker of its own: the German one is not for it.
+    expect(phaseOf(ended.state).step).toBe('staff');
+    const british = play(ended.state, 'british', { type: 'endStep' });
+    const low = withDice(british.state, 'british', { type: 'order', unit: 'b-rfa' }, firstRoll('order', 3));
+    expect(phaseOf(low.state).reroll).toBeNull();
+    expect(phaseOf(low.state).active).toEqual({ unit: 'b-rfa', battery: true });
   });
 
   it('command stands shed their suppression before SOS calls', () => {

@@ -275,6 +275,7 @@ export const mons: ScenarioDef = {
     { id: 'station', name: 'Nimy station', kind: 'village', locs: ['0812'] },
     { id: 'mons', name: 'Mons', kind: 'town', locs: ['1517'] },
   ],
+  people: { german: 'Germans', british: 'British' },
   sides: [
     { seat: 'german', name: 'German', fill: '#7f7f7f', ink: '#ffffff' },
     { seat: 'british', name: 'British', fill: '#d55e00', ink: '#ffffff' },

@@ -295,6 +295,7 @@ export const neuveChapelle: ScenarioDef = {
     { id: 'biez', name: 'Bois du Biez', kind: 'forest', locs: ['2002'] },
     { id: 'nml', name: "No man's land", kind: 'sector', locs: ['0612'] },
   ],
+  people: { british: 'British', german: 'Germans' },
   sides: [
     { seat: 'british', name: 'British', fill: '#d55e00', ink: '#ffffff' },
     { seat: 'german', name: 'German', fill: '#7f7f7f', ink: '#ffffff' },

@@ -46,6 +46,8 @@ export type ScenarioDef = {
   victory: { attacker: Seat; needed: number };
   regions: Region[];
   sides: SideStyle[];
+  /** Each side named as a people, for sentences: "Germans", "British", "Canadians". */
+  people: Record<Seat, string>;
   /** A short historical note, shown in the rules document and the scenario description. */
   note: string;
 };

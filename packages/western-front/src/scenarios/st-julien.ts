@@ -242,6 +242,7 @@ export const stJulien: ScenarioDef = {
     { id: 'stroombeek', name: 'Stroombeek', kind: 'river', locs: ['0407'] },
     { id: 'kitchener', name: "Kitchener's Wood", kind: 'forest', locs: ['0413'] },
   ],
+  people: { german: 'Germans', canadian: 'Canadians' },
   sides: [
     { seat: 'german', name: 'German', fill: '#7f7f7f', ink: '#ffffff' },
     { seat: 'canadian', name: 'Canadian', fill: '#0072b2', ink: '#ffffff' },
