@@ -31,10 +31,27 @@ function groundCost(state: Readable, stand: Stand, from: HexId, to: HexId): numb
   const row = moveRow(state, from, to);
   if (row === null) return null;
   const cls = moveClassOf(stand.kind, stand.packed);
-  // Horses and guns cannot move along a trench: they cross the system over the top at the close rate.
-  const hexes = moveHexes(cls, row, stand.quality) ?? moveHexes(cls, 'close', stand.quality);
+  // "No" on the table: a step from one trench hex to the next is moving along the line, and horses
+  // may not do it at all.
+  const hexes = moveHexes(cls, row, stand.quality);
   if (hexes === null || hexes === 0) return null;
+  // Crossing is not moving along: horses that may not use a trench may still get over one, a step
+  // into it from outside and a step out, but getting them over the parapet and across the bay is
+  // close going, not open ground.
+  if (crossesInto(state, from, to, row) && moveHexes(cls, 'trench', stand.quality) === null) {
+    const close = moveHexes(cls, 'close', stand.quality);
+    return close === null || close === 0 ? null : Math.ceil(MOVE_BUDGET / close);
+  }
   return Math.ceil(MOVE_BUDGET / hexes);
+}
+
+/** A step into a trench hex from ground outside the trench system (not along a road). */
+function crossesInto(state: Readable, from: HexId, to: HexId, row: MoveRow): boolean {
+  return (
+    row !== 'road' &&
+    terrainAt(state, to).movement === 'trench' &&
+    terrainAt(state, from).movement !== 'trench'
+  );
 }
 
 /** Whether a stand has any hex next to it that it could step into (a cheap test for offering moves). */

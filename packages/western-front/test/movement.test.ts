@@ -39,17 +39,45 @@ describe('Movement table', () => {
     expect(far(state, 'rf4-a')).toBe(4);
   });
 
-  it('cavalry: 6 hexes cross country, 3 in close terrain, and never along a trench', () => {
+  it('Movement distances, cavalry: 6 hexes cross country, 3 in close terrain, and "No" along a trench line', () => {
     const state = lab({ 'i84-1': '1010' });
     stand(state, 'i84-1').kind = 'cavalry';
     expect(far(state, 'i84-1')).toBe(6);
     const woods = lab({ 'i84-1': '1010' }, { terrain: fill('woods') });
     stand(woods, 'i84-1').kind = 'cavalry';
     expect(far(woods, 'i84-1')).toBe(3);
+    // Inside a trench system horses cannot move at all: every step would be along the line.
     const trench = lab({ 'i84-1': '1010' }, { terrain: fill('trench') });
     stand(trench, 'i84-1').kind = 'cavalry';
-    // It crosses the trench system over the top, at the close-terrain rate.
-    expect(far(trench, 'i84-1')).toBe(3);
+    expect(reachable(trench, stand(trench, 'i84-1')).size).toBe(0);
+    // Infantry still files along it at 10 cm.
+    expect(far(lab({ 'i84-1': '1010' }, { terrain: fill('trench') }), 'i84-1')).toBe(2);
+  });
+
+  it('Movement distances, crossing a trench line is not moving along it (ruling 21)', () => {
+    // A trench line across row 10; the squadron stands in it at 1010.
+    const line = Object.fromEntries(
+      grid.ids.filter((h) => h.endsWith('10')).map((h) => [h, 'trench' as Terrain]),
+    );
+    const state = lab({ 'i84-1': '1010' }, { terrain: line });
+    stand(state, 'i84-1').kind = 'cavalry';
+    const reach = reachable(state, stand(state, 'i84-1'));
+    // Out of the trench and away in the open, on either side of the line...
+    expect(reach.has('1011')).toBe(true);
+    expect(reach.has('1009')).toBe(true);
+    // ...but never along it: the next trench hexes are reached only by leaving the line and coming
+    // back over it, which costs more than the move along would have.
+    const along = grid.neighbors('1010').filter((h) => line[h] === 'trench');
+    expect(along.length).toBeGreaterThan(0);
+    for (const h of along) {
+      const cost = reach.get(h);
+      expect(cost === undefined || cost > Math.ceil(420 / 3)).toBe(true);
+    }
+    // Crossing from the open north side over the line to the open south side: in, at the close
+    // rate (140 of 420), then out at the cross-country rate (70).
+    const crossing = lab({ 'i84-1': '1009' }, { terrain: line });
+    stand(crossing, 'i84-1').kind = 'cavalry';
+    expect(reachable(crossing, stand(crossing, 'i84-1')).get('1011')).toBe(210);
   });
 
   it('machine guns on mules move at infantry pace, man-handled at half; a deployed gun 1 hex', () => {
