@@ -59,13 +59,25 @@ const STEPS_OF_ACTION: Record<string, Step[]> = {
   assault: ['support', 'battalions'],
   redirect: ['support'],
   fireBattery: ['support'],
+  limber: ['support', 'battalions'],
+  unlimber: ['support', 'battalions'],
   endUnit: ['support', 'battalions'],
   callSos: ['sos'],
   moveCommander: ['commanders'],
   endStep: ['bombardment', 'staff', 'support', 'battalions', 'sos', 'commanders'],
 };
 
-const UNIT_ACTIONS = new Set(['rally', 'move', 'fire', 'assault', 'redirect', 'fireBattery', 'endUnit']);
+const UNIT_ACTIONS = new Set([
+  'rally',
+  'move',
+  'fire',
+  'limber',
+  'unlimber',
+  'assault',
+  'redirect',
+  'fireBattery',
+  'endUnit',
+]);
 
 /**
  * A deep copy of what actions write, written out because it runs on every action. The terrain, the
@@ -367,6 +379,29 @@ function standAction(
       const problem = fireProblem(state, stand, target);
       if (problem) violation('CANNOT_FIRE', problem);
       fire(state, log, stand, target);
+      return;
+    }
+    case 'limber':
+    case 'unlimber': {
+      // Hooking the gun to its team, or unhooking it and bringing it into action, is a move action
+      // of its own: the sheet's actions are remove a suppression level, fire and move.
+      const limbering = action.type === 'limber';
+      check(stand.gun !== null, 'NOT_A_GUN', `${stand.name} is not a field gun`);
+      check(stand.suppression === 0, 'SUPPRESSED', `${stand.name} must first remove its suppression`);
+      check(
+        stand.gun === (limbering ? 'deployed' : 'limbered'),
+        limbering ? 'ALREADY_LIMBERED' : 'NOT_LIMBERED',
+        `${stand.name} is ${stand.gun} already`,
+      );
+      stand.gun = limbering ? 'limbered' : 'deployed';
+      if (limbering)
+        log.add({ type: 'limbered', text: `${stand.name} limbers up at ${stand.hex}`, stand: stand.id });
+      else
+        log.add({
+          type: 'unlimbered',
+          text: `${stand.name} unlimbers at ${stand.hex}, ready to fire`,
+          stand: stand.id,
+        });
       return;
     }
     case 'assault': {

@@ -44,6 +44,9 @@ export const purposefulPlayer: Policy = (choices, seat, raw, pick) => {
   const best = fire ? [...options(fire)].sort((a, b) => killChance(b) - killChance(a))[0]! : null;
   // The attacker keeps moving unless a shot is likely to tell; the defender shoots at what comes.
   if (fire && best && roll < (attacking ? (killChance(best) > 0 ? 40 : 10) : 75)) return only(fire, best);
+  // A limbered gun is no use until it is back in action; limbering up is left to chance below.
+  const unlimber = by('unlimber')[0];
+  if (unlimber && roll < 80) return unlimber;
   const fireBattery = by('fireBattery')[0];
   if (fireBattery && roll < 60) return fireBattery;
   const move = by('move')[0];
@@ -84,7 +87,11 @@ export const purposefulPlayer: Policy = (choices, seat, raw, pick) => {
   const sos = by('callSos')[0];
   if (sos) return sos;
   const useful = choices.filter(
-    (c) => c.action !== 'endStep' && c.action !== 'endUnit' && c.action !== 'endBattalion',
+    (c) =>
+      c.action !== 'endStep' &&
+      c.action !== 'endUnit' &&
+      c.action !== 'endBattalion' &&
+      c.action !== 'limber',
   );
   if (useful.length > 0 && roll < 60) return useful[pick(useful.length)]!;
   return choices[pick(choices.length)]!;

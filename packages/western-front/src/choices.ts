@@ -242,6 +242,16 @@ function standActions(state: Readable, unit: Stand): Choice[] {
         });
       }
     }
+    if (unit.gun !== null) {
+      const limbering = unit.gun === 'deployed';
+      out.push({
+        action: limbering ? 'limber' : 'unlimber',
+        label: `${unit.name}: ${limbering ? 'limber up to move' : 'unlimber to fire'} (${left})`,
+        base: {},
+        params: [],
+        piece: unit.id,
+      });
+    }
     if (isRifle(unit)) {
       const hexes = grid.neighbors(unit.hex!).filter((h) => assaultProblem(state, unit, h) === null);
       if (hexes.length > 0) {

@@ -69,6 +69,7 @@ export function odds(weapon: Weapon, cover: Cover, modifier: number): { kill: nu
 /** Why `firer` may not fire at `target` now, or null. */
 export function fireProblem(state: Readable, firer: Stand, target: Stand): string | null {
   if (weaponOf(firer.kind) === null) return `${firer.name} has no weapon to fire`;
+  if (firer.gun === 'limbered') return `${firer.name} is limbered up: unlimber it to fire`;
   if (target.hex === null || target.side === firer.side)
     return 'the target must be an enemy stand on the table';
   const d = grid.distance(firer.hex!, target.hex);

@@ -73,6 +73,12 @@ export const WF_GLOSSARY: readonly GlossaryTerm[] = [
     rule: 'Gas',
   },
   {
+    term: 'limbers up',
+    meaning:
+      'A field gun hooked to its horse team: it moves 4 hexes across country or 7 by road but cannot fire until it unlimbers again. Limbering up and unlimbering each take one action; a deployed gun can only be man-handled one hex.',
+    rule: 'Movement table',
+  },
+  {
     term: 'goes to ground',
     meaning:
       'A close assault stopped short: the defenders, firing once at point-blank range, suppressed or hit the attackers, who go no further this time.',

@@ -30,7 +30,7 @@ export function stepCost(state: Readable, stand: Stand, from: HexId, to: HexId):
 function groundCost(state: Readable, stand: Stand, from: HexId, to: HexId): number | null {
   const row = moveRow(state, from, to);
   if (row === null) return null;
-  const cls = moveClassOf(stand.kind, stand.packed);
+  const cls = moveClassOf(stand);
   // "No" on the table: a step from one trench hex to the next is moving along the line, and horses
   // may not do it at all.
   const hexes = moveHexes(cls, row, stand.quality);

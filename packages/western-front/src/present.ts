@@ -32,8 +32,15 @@ const KIND_NAME: Record<Stand['kind'], string> = {
   liaison: 'artillery liaison officer',
 };
 
+/** What a gun's state means for the player, in the stand's note. */
+const GUN_NOTE: Record<NonNullable<Stand['gun']>, string> = {
+  limbered: 'limbered: moves 4 hexes, 7 by road, cannot fire',
+  deployed: 'deployed: fires, man-handled 1 hex',
+};
+
 function piece(view: WfView, stand: Stand, stackIndex: number): PiecePresentation {
   const notes = [KIND_NAME[stand.kind], stand.quality];
+  if (stand.gun !== null) notes.push(GUN_NOTE[stand.gun]);
   if (stand.suppression > 0) notes.push(`suppressed x${stand.suppression}`);
   if (stand.ordered && !isCommand(stand))
     notes.push(stand.actions > 0 ? `${stand.actions} action(s) left` : 'ordered');
@@ -53,7 +60,11 @@ function piece(view: WfView, stand: Stand, stackIndex: number): PiecePresentatio
   const active = view.phase.kind === 'orders' && view.phase.active?.unit === stand.id;
   if (active) notes.push('being ordered');
   const factors =
-    stand.kind === 'company' || stand.kind === 'cavalry' ? `${stand.steps}/${stand.startSteps} pl` : '';
+    stand.kind === 'company' || stand.kind === 'cavalry'
+      ? `${stand.steps}/${stand.startSteps} pl`
+      : stand.gun !== null
+        ? stand.gun
+        : '';
   return {
     id: stand.id,
     loc: stand.hex,

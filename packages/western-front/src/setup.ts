@@ -1,7 +1,7 @@
 import { EventLog, type JsonObject, rngFromSeed } from '@salient/engine';
 import { grid } from './grid.ts';
 import { findScenario } from './scenarios/index.ts';
-import { RIFLE_KINDS } from './tables.ts';
+import { GUN_KINDS, RIFLE_KINDS } from './tables.ts';
 import { startTurn } from './turn.ts';
 import type { Stand, WfState } from './types.ts';
 import { updateObjectives } from './victory.ts';
@@ -27,6 +27,7 @@ export function setupState(scenarioId: string, _options: JsonObject, seed: strin
       suppression: 0,
       firedOn: false,
       packed: d.packed ?? false,
+      gun: GUN_KINDS.has(d.kind) ? (d.limbered ? 'limbered' : 'deployed') : null,
       fieldPromotion: false,
       ordered: false,
       actions: 0,

@@ -1,5 +1,5 @@
 import { hexesUnder, hexesWithin } from './scale.ts';
-import type { Cover, Quality, StandKind, Terrain, Weapon } from './types.ts';
+import type { Cover, Quality, Stand, StandKind, Terrain, Weapon } from './types.ts';
 
 /** How a terrain plays: movement row of the table, cover, sight. */
 export type TerrainRules = {
@@ -26,22 +26,26 @@ export const TERRAIN: Record<Terrain, TerrainRules> = {
 export const DEFENDED: ReadonlySet<Terrain> = new Set(['trench', 'breastwork', 'strongpoint', 'village']);
 
 /** Movement classes: the columns of the movement table, plus the man-handled rates. */
-export type MoveClass = 'infantry' | 'cavalry' | 'manhandledWeapon' | 'manhandledGun';
+export type MoveClass = 'infantry' | 'cavalry' | 'limberedGun' | 'manhandledWeapon' | 'manhandledGun';
 
 export type MoveRow = 'crossCountry' | 'road' | 'close' | 'trench';
 
 /** The movement table in centimetres (null: not possible). */
-export const MOVE_CM: Record<'infantry' | 'cavalry', Record<MoveRow, number | null>> = {
+export const MOVE_CM: Record<'infantry' | 'cavalry' | 'fieldArtillery', Record<MoveRow, number | null>> = {
   infantry: { crossCountry: 20, road: 25, close: 10, trench: 10 },
   cavalry: { crossCountry: 30, road: 35, close: 15, trench: null },
+  fieldArtillery: { crossCountry: 20, road: 35, close: 10, trench: null },
 };
 export const VETERAN_EXTRA_CM = 5;
 export const MANHANDLED_GUN_CM = 3;
 
 /** Hexes a move action covers on one kind of ground. */
 export function moveHexes(cls: MoveClass, row: MoveRow, quality: Quality): number | null {
-  if (cls === 'manhandledGun') return hexesWithin(MANHANDLED_GUN_CM);
-  const base = cls === 'cavalry' ? MOVE_CM.cavalry : MOVE_CM.infantry;
+  // A deployed gun is man-handled 3 cm on any ground, but the field artillery column's "No" along a
+  // trench holds for it as for a limbered one: a gun cannot be dragged along the bays.
+  if (cls === 'manhandledGun') return row === 'trench' ? null : hexesWithin(MANHANDLED_GUN_CM);
+  const base =
+    cls === 'cavalry' ? MOVE_CM.cavalry : cls === 'limberedGun' ? MOVE_CM.fieldArtillery : MOVE_CM.infantry;
   const cm = base[row];
   if (cm === null) return null;
   if (cls === 'manhandledWeapon') return Math.max(1, hexesWithin(cm / 2));
@@ -49,7 +53,8 @@ export function moveHexes(cls: MoveClass, row: MoveRow, quality: Quality): numbe
   return hexesWithin(cm + extra);
 }
 
-export function moveClassOf(kind: StandKind, packed: boolean): MoveClass {
+export function moveClassOf(stand: Pick<Stand, 'kind' | 'packed' | 'gun'>): MoveClass {
+  const { kind, packed } = stand;
   switch (kind) {
     case 'cavalry':
       return 'cavalry';
@@ -59,7 +64,7 @@ export function moveClassOf(kind: StandKind, packed: boolean): MoveClass {
       return packed ? 'infantry' : 'manhandledWeapon';
     case 'fieldGun':
     case 'howitzer':
-      return 'manhandledGun';
+      return stand.gun === 'limbered' ? 'limberedGun' : 'manhandledGun';
     default:
       return 'infantry';
   }
@@ -211,3 +216,5 @@ export const CREWED_KINDS: ReadonlySet<StandKind> = new Set([
   'howitzer',
 ]);
 export const RIFLE_KINDS: ReadonlySet<StandKind> = new Set(['company', 'cavalry']);
+/** Stands on the field artillery column: limbered or deployed. */
+export const GUN_KINDS: ReadonlySet<StandKind> = new Set(['fieldGun', 'howitzer']);

@@ -34,6 +34,8 @@ export type StandKind =
 
 export type Quality = 'raw' | 'regular' | 'veteran' | 'storm';
 
+export type GunState = 'limbered' | 'deployed';
+
 export type Stand = {
   id: string;
   side: Seat;
@@ -57,6 +59,11 @@ export type Stand = {
   firedOn: boolean;
   /** Machine guns and light mortars carried on mules or pack horses move at infantry pace. */
   packed: boolean;
+  /**
+   * A field gun or howitzer on the table is limbered (hooked to its team: moves on the field
+   * artillery column, cannot fire) or deployed (fires, man-handled 3 cm); null for every other stand.
+   */
+  gun: GunState | null;
   /** A command stand replacing a killed original. */
   fieldPromotion: boolean;
   /** Ordered this turn (or had the chance: a failed roll also ends the unit's turn). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { grid } from '../src/grid.ts';
 import { reachable } from '../src/movement.ts';
 import type { Terrain, WfState } from '../src/types.ts';
-import { activeWith, lab, refused, stand } from './helpers.ts';
+import { activeWith, game, lab, MONS, orders, play, refused, stand } from './helpers.ts';
 
 const far = (state: WfState, id: string) =>
   Math.max(
@@ -89,6 +89,70 @@ describe('Movement table', () => {
     expect(far(state, 'rf4-mg1')).toBe(5);
     stand(state, 'ir84-mgk').kind = 'fieldGun';
     expect(far(state, 'ir84-mgk')).toBe(1);
+  });
+
+  it('Movement distances, field artillery: limbered 20 / 35 / 10 cm and never along a trench; deployed, man-handled 3 cm', () => {
+    const state = lab({ 'rfa-sec': '1010' }, { side: 'british' });
+    const gun = stand(state, 'rfa-sec');
+    expect(gun.gun).toBe('deployed');
+    expect(far(state, 'rfa-sec')).toBe(1);
+    gun.gun = 'limbered';
+    expect(far(state, 'rfa-sec')).toBe(4);
+    const woods = lab({ 'rfa-sec': '1010' }, { side: 'british', terrain: fill('woods') });
+    stand(woods, 'rfa-sec').gun = 'limbered';
+    expect(far(woods, 'rfa-sec')).toBe(2);
+    const road = lab({ 'rfa-sec': '1003' }, { side: 'british' });
+    road.roads = ['1003', '1004', '1005', '1006', '1007', '1008', '1009', '1010', '1011', '1012', '1013'];
+    stand(road, 'rfa-sec').gun = 'limbered';
+    expect(reachable(road, stand(road, 'rfa-sec')).has('1010')).toBe(true);
+    expect(reachable(road, stand(road, 'rfa-sec')).has('1011')).toBe(false);
+    for (const state of ['limbered', 'deployed'] as const) {
+      const trench = lab({ 'rfa-sec': '1010' }, { side: 'british', terrain: fill('trench') });
+      stand(trench, 'rfa-sec').gun = state;
+      expect(reachable(trench, stand(trench, 'rfa-sec')).size).toBe(0);
+    }
+  });
+
+  it('Movement distances, field artillery: limbering up and unlimbering each take an action; a limbered gun cannot fire', () => {
+    const state = activeWith(
+      lab({ 'rfa-sec': '1313', 'i84-1': '1305' }, { side: 'british', step: 'support' }),
+      'rfa-sec',
+      2,
+    );
+    const actions = (s: WfState) => game.choices(s, 'british').map((c) => c.action);
+    expect(actions(state)).toEqual(['move', 'fire', 'limber', 'endUnit']);
+    expect(refused(state, 'british', { type: 'unlimber' })).toBe('NOT_LIMBERED');
+    const limbered = play(state, 'british', { type: 'limber' });
+    expect(stand(limbered.state, 'rfa-sec')).toMatchObject({ gun: 'limbered', actions: 1 });
+    expect(actions(limbered.state)).toEqual(['move', 'unlimber', 'endUnit']);
+    expect(refused(limbered.state, 'british', { type: 'fire', target: 'i84-1' })).toBe('CANNOT_FIRE');
+    const deployed = play(limbered.state, 'british', { type: 'unlimber' });
+    expect(stand(deployed.state, 'rfa-sec')).toMatchObject({ gun: 'deployed', actions: 0 });
+    expect(game.choices(state, 'british').find((c) => c.action === 'limber')!.label).toBe(
+      '18-pdr section RFA (in the open): limber up to move (2 actions left)',
+    );
+  });
+
+  it('Movement distances, field artillery: the Mons RFA section limbers up and goes by road', () => {
+    const start = game.setup(MONS, {}, 'rfa-road');
+    expect(stand(start, 'rfa-sec')).toMatchObject({ hex: '1313', gun: 'deployed' });
+    start.phase = orders('british', 'support');
+    const state = activeWith(start, 'rfa-sec', 2);
+    const limbered = play(state, 'british', { type: 'limber' });
+    // From the crest, 3 hexes across the fields to the Mons road with the rest of the move.
+    const reach = reachable(limbered.state, stand(limbered.state, 'rfa-sec'));
+    expect(reach.has('1613')).toBe(true);
+    const moved = play(limbered.state, 'british', { type: 'move', to: '1613' });
+    expect(stand(moved.state, 'rfa-sec')).toMatchObject({ hex: '1613', gun: 'limbered' });
+    // Next turn, a whole move on the road: 7 hexes (35 cm) from 1610 down to 1617.
+    const onRoad = structuredClone(moved.state);
+    stand(onRoad, 'rfa-sec').hex = '1610';
+    onRoad.phase = orders('british', 'support');
+    const next = activeWith(onRoad, 'rfa-sec', 1);
+    expect(reachable(next, stand(next, 'rfa-sec')).has('1617')).toBe(true);
+    expect(
+      play(next, 'british', { type: 'move', to: '1617' }).state.stands.find((s) => s.id === 'rfa-sec')!.hex,
+    ).toBe('1617');
   });
 
   it('entering wire ends the move', () => {

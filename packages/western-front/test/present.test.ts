@@ -36,6 +36,16 @@ describe('Presentation', () => {
     ]);
   });
 
+  it('Movement distances, field artillery: a gun’s counter says whether it is limbered or deployed', () => {
+    const state = lab({ 'rfa-sec': '1313' }, { side: 'british' });
+    const gun = () => game.present(game.view(state, null), null).pieces.find((p) => p.id === 'rfa-sec')!;
+    expect(gun().factors).toBe('deployed');
+    expect(gun().note).toContain('deployed: fires, man-handled 1 hex');
+    stand(state, 'rfa-sec').gun = 'limbered';
+    expect(gun().factors).toBe('limbered');
+    expect(gun().note).toContain('limbered: moves 4 hexes, 7 by road, cannot fire');
+  });
+
   it('each stand’s note says whether it is within its battalion commander’s radius', () => {
     const state = lab({ 'i84-cmd': '1005', 'i84-1': '1010', 'i84-2': '1011' });
     const notes = game.present(game.view(state, null), null).pieces.map((p) => [p.id, p.note]);

@@ -40,7 +40,8 @@ describe('Ruling 1: scale', () => {
     expect(table('infantry', 'storm')).toEqual([5, 6, 3, 3]);
     expect(table('cavalry', 'veteran')).toEqual([6, 7, 3, null]);
     expect(table('manhandledWeapon', 'regular')).toEqual([2, 2, 1, 1]);
-    expect(table('manhandledGun', 'regular')).toEqual([1, 1, 1, 1]);
+    expect(table('manhandledGun', 'regular')).toEqual([1, 1, 1, null]);
+    expect(table('limberedGun', 'veteran')).toEqual([4, 7, 2, null]);
     expect(COMMAND_RADIUS).toBe(5);
     expect(RANGE).toEqual({ mg: 14, infantry: 9, gun: 40, lightMortar: 16, mediumMortar: 24 });
     expect([OPEN_SIGHTS_MID, OPEN_SIGHTS_FAR]).toEqual([20, 30]);

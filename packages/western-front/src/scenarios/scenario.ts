@@ -12,6 +12,8 @@ export type StandDef = {
   hex: HexId | null;
   steps?: number;
   packed?: boolean;
+  /** Field guns and howitzers start deployed unless this says limbered. */
+  limbered?: boolean;
   arrives?: number;
   entry?: HexId;
 };
