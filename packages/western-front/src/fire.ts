@@ -45,12 +45,12 @@ export function fireFactors(state: Readable, firer: Stand, target: Stand, first:
 }
 
 /**
- * Field artillery over open sights: -1 beyond 100 cm (20 hexes), -2 beyond 150 cm (30 hexes). The
- * longest line on our 24 x 18 table is 29 hexes, so the -2 band is for larger tables.
+ * Field artillery over open sights: -1 from a 100 cm gap (21 hexes), -2 from a 150 cm gap (31 hexes).
+ * The longest line on our 24 x 18 table is 29 hexes, so the -2 band cannot occur there (ruling 50).
  */
 export function openSightsFactor(d: number): Factor | null {
-  if (d > OPEN_SIGHTS_FAR) return { label: 'Open sights, 150-200 cm', value: -2 };
-  if (d > OPEN_SIGHTS_MID) return { label: 'Open sights, 100-150 cm', value: -1 };
+  if (d >= OPEN_SIGHTS_FAR) return { label: 'Open sights, 150-200 cm', value: -2 };
+  if (d >= OPEN_SIGHTS_MID) return { label: 'Open sights, 100-150 cm', value: -1 };
   return null;
 }
 

@@ -22,3 +22,16 @@ export function hexesWithin(cm: number): number {
 export function hexesUnder(cm: number): number {
   return Math.ceil(cm / CM_PER_HEX);
 }
+
+/** The gap between the bases of two stands d hexes apart, in cm: neighbours touch. */
+export function gapBetweenBases(d: number): number {
+  return Math.max(0, (d - 1) * CM_PER_HEX);
+}
+
+/**
+ * The first hex distance of a band that begins at `cm` measured as the gap between bases (a "100-150
+ * cm" band holds the distances whose gap is at least 100 cm and under 150).
+ */
+export function bandStart(cm: number): number {
+  return Math.ceil(cm / CM_PER_HEX) + 1;
+}

@@ -1,4 +1,4 @@
-import { hexesUnder, hexesWithin } from './scale.ts';
+import { bandStart, hexesUnder, hexesWithin } from './scale.ts';
 import type { Cover, Quality, Stand, StandKind, Terrain, Weapon } from './types.ts';
 
 /** How a terrain plays: movement row of the table, cover, sight. */
@@ -166,9 +166,12 @@ export function rangeOf(kind: StandKind): number {
 /** Direct-fire factors. */
 export const MG_SHORT_RANGE = hexesUnder(10);
 export const INFANTRY_SHORT_RANGE = hexesUnder(5);
-/** Open-sights bands: beyond 100 cm -1, beyond 150 cm -2 (to the 200 cm maximum). */
-export const OPEN_SIGHTS_FAR = hexesWithin(150);
-export const OPEN_SIGHTS_MID = hexesWithin(100);
+/**
+ * Open-sights bands, measured like the short-range bands as the gap between bases: from 100 cm -1
+ * (21 hexes and more), from 150 cm -2 (31 and more, to the 40-hex maximum measured centre to centre).
+ */
+export const OPEN_SIGHTS_FAR = bandStart(150);
+export const OPEN_SIGHTS_MID = bandStart(100);
 export const MG_BEATEN_ZONE = hexesWithin(15);
 
 /** Command radius: 25 cm from the battalion commander. */
