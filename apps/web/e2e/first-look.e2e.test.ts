@@ -1,0 +1,101 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { buildPage, serveStatic } from './support/build.ts';
+import { screenshotPath } from './support/paths.ts';
+
+/**
+ * What a new player tripped on (issue 22), in real Chromium on the board harness (no server): the
+ * log that stopped following once the panel above it grew, play buttons clipped off long cards, a
+ * prompt offering hundreds of hexes as buttons, raw ids on buttons, and a counter's state only in a
+ * tooltip. Each at 1440x900 and 390x844, with screenshots.
+ */
+describe('what a new player trips on, on the board harness', () => {
+  let browser: Browser;
+  let dist: string;
+  let site: { url: string; close(): Promise<void> };
+  const DESKTOP = { width: 1440, height: 900 };
+  const PHONE = { width: 390, height: 844 };
+
+  beforeAll(async () => {
+    dist = await buildPage(path.join(import.meta.dirname, 'harness'));
+    site = await serveStatic(dist);
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  async function open(hash: string, viewport: { width: number; height: number }): Promise<Page> {
+    const page = await browser.newPage({ viewport });
+    page.setDefaultTimeout(10_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${site.url}/#${hash}`);
+    await page.waitForSelector('svg.board g.counter');
+    expect(errors).toEqual([]);
+    return page;
+  }
+
+  /** Whether the log's last entry is inside the log's visible box. */
+  async function lastEntryInSight(page: Page): Promise<boolean> {
+    return page.evaluate(() => {
+      const list = document.querySelector('section.log ol');
+      const last = list?.querySelector('li:last-child');
+      if (!list || !last) return false;
+      const a = list.getBoundingClientRect();
+      const b = last.getBoundingClientRect();
+      return b.bottom <= a.bottom + 2 && b.top >= a.top - 2;
+    });
+  }
+
+  const addLog = (page: Page, n: number, lines = 1) =>
+    page.evaluate(
+      ([n, lines]) =>
+        (window as never as { harness: { addLog(n: number, l: number): void } }).harness.addLog(n, lines),
+      [n, lines] as const,
+    );
+
+  it('item 1: the log keeps following after the panel above it grows, and says how many entries are new when not', async () => {
+    for (const [viewport, tag] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const page = await open('log', viewport);
+      await addLog(page, 40, 2);
+      await page.waitForFunction(() => document.querySelectorAll('section.log li').length === 40);
+      expect(await lastEntryInSight(page)).toBe(true);
+      // The panel above grows (the map key opens): the log's box shrinks with no scroll event.
+      await page.getByRole('button', { name: 'Map key' }).click();
+      await page.waitForSelector('[data-legend]');
+      await addLog(page, 30, 2);
+      await page.waitForFunction(() => document.querySelectorAll('section.log li').length === 70);
+      await page.waitForTimeout(100);
+      expect(await lastEntryInSight(page)).toBe(true);
+      expect(await page.locator('.new-entries').count()).toBe(0);
+      await page.screenshot({ path: screenshotPath(`first-look-log-following-${tag}`) });
+      // A reader who scrolled up is not pulled down, and is told how many entries came meanwhile.
+      await page.locator('section.log ol').evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      await page.waitForFunction(
+        () => document.querySelector('section.log ol')?.getAttribute('data-at-bottom') === 'false',
+      );
+      // The panel shrinks again (map key closed): the reader stays where they were.
+      await page.getByRole('button', { name: 'Hide the map key' }).click();
+      await addLog(page, 5, 2);
+      await page.waitForSelector('.new-entries');
+      expect(await page.locator('.new-entries').textContent()).toContain('5 new');
+      expect(await lastEntryInSight(page)).toBe(false);
+      await page.screenshot({ path: screenshotPath(`first-look-log-new-${tag}`) });
+      await page.locator('.new-entries').click();
+      expect(await lastEntryInSight(page)).toBe(true);
+      await page.close();
+    }
+  });
+});
