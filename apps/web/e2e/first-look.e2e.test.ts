@@ -98,4 +98,52 @@ describe('what a new player trips on, on the board harness', () => {
       await page.close();
     }
   });
+  /** Applies an action in the harness for a seat; fails the test on the game's error. */
+  async function apply(page: Page, seat: string, action: Record<string, unknown>): Promise<void> {
+    const error = await page.evaluate(
+      ([seat, action]) =>
+        (window as never as { harness: { apply(s: string, a: unknown): string | null } }).harness.apply(
+          seat,
+          action,
+        ),
+      [seat, action] as const,
+    );
+    expect(error).toBeNull();
+  }
+
+  it('item 2: every play button of a Paths of Glory card is in sight, however long its text (Guns of August)', async () => {
+    for (const [viewport, tag] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const page = await open('game=paths-of-glory&scenario=introductory&seat=cp', viewport);
+      await apply(page, 'cp', { type: 'gunsOfAugust', keep: true });
+      if (tag === 'phone') await page.locator('[data-drawer-tab="hand"]').click();
+      const card = page.locator('[data-hand] [data-card]', { hasText: 'Guns of August' });
+      await card.waitFor();
+      // Every card of the hand: each of its play buttons lies wholly inside the card's box.
+      const clipped = await page.locator('[data-hand] [data-card]').evaluateAll((cards) =>
+        cards.flatMap((c) => {
+          const card = c.getBoundingClientRect();
+          // Nor hidden under the edge of the hand's own scrolling area.
+          const area = c.closest('.hand-area')?.getBoundingClientRect() ?? card;
+          const box = { top: Math.max(card.top, area.top), bottom: Math.min(card.bottom, area.bottom) };
+          return [...c.querySelectorAll('[data-play]')]
+            .map((b) => b.getBoundingClientRect())
+            .filter((b) => b.top < box.top - 1 || b.bottom > box.bottom + 1 || b.height < 10)
+            .map(() => c.getAttribute('data-card'));
+        }),
+      );
+      await page.screenshot({ path: screenshotPath(`first-look-pog-cards-${tag}`) });
+      expect(clipped).toEqual([]);
+      expect(await card.locator('[data-play]').count()).toBeGreaterThan(0);
+      // On a desktop the long text is all there to read, scrolling inside the card.
+      if (tag === 'desktop') {
+        const text = card.locator('.text');
+        expect(await text.evaluate((t) => t.scrollHeight > t.clientHeight)).toBe(true);
+        expect(await text.evaluate((t) => getComputedStyle(t).overflowY)).toBe('auto');
+      }
+      await page.close();
+    }
+  });
 });
