@@ -146,4 +146,67 @@ describe('what a new player trips on, on the board harness', () => {
       await page.close();
     }
   });
+  /**
+   * Whether the first element matching `selector` can be seen without scrolling anything: inside the
+   * window and inside the visible box of every scrolling or clipping box around it.
+   */
+  async function inSight(page: Page, selector: string): Promise<boolean> {
+    return page
+      .locator(selector)
+      .first()
+      .evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        if (
+          r.height < 8 ||
+          r.top < 0 ||
+          r.bottom > window.innerHeight ||
+          r.left < 0 ||
+          r.right > window.innerWidth
+        )
+          return false;
+        for (let p = el.parentElement; p; p = p.parentElement) {
+          const style = getComputedStyle(p);
+          if (style.overflowY === 'visible' && style.overflowX === 'visible') continue;
+          const box = p.getBoundingClientRect();
+          if (r.top < box.top - 1 || r.bottom > box.bottom + 1) return false;
+        }
+        return true;
+      });
+  }
+
+  it('item 3: the move and its buttons come first in the panel, in sight without scrolling (Western Front, a Paths of Glory defender)', async () => {
+    for (const [viewport, tag] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      // Western Front's opening: one button, under the panel's edge before.
+      const wf = await open('game=western-front&scenario=mons-1914', viewport);
+      await wf.waitForSelector('.choices button');
+      expect(await inSight(wf, '.your-move')).toBe(true);
+      expect(await inSight(wf, '.choices button')).toBe(true);
+      await wf.screenshot({ path: screenshotPath(`first-look-wf-actions-${tag}`) });
+      await wf.close();
+
+      // Paths of Glory: the Central Powers attack Nancy; the Allied defender chooses its combat cards.
+      const pog = await open('game=paths-of-glory&scenario=introductory&seat=ap', viewport);
+      for (const action of [
+        { type: 'gunsOfAugust', keep: false },
+        { type: 'ops', card: 'cp-14' },
+        { type: 'activate', space: 'metz', mode: 'attack' },
+        { type: 'endActivation' },
+        { type: 'declareAttack', target: 'nancy' },
+        { type: 'addAttacker', unit: 'ge-army-4' },
+        { type: 'addAttacker', unit: 'ge-army-5' },
+        { type: 'fight' },
+        { type: 'doneCards' },
+      ])
+        await apply(pog, 'cp', action);
+      await pog.waitForSelector('[data-choice="doneCards"]');
+      expect(await inSight(pog, '.your-move')).toBe(true);
+      expect(await inSight(pog, '[data-choice="combatCard"]')).toBe(true);
+      expect(await inSight(pog, '[data-choice="doneCards"]')).toBe(true);
+      await pog.screenshot({ path: screenshotPath(`first-look-pog-defender-${tag}`) });
+      await pog.close();
+    }
+  });
 });
