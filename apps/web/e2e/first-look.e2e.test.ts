@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { buildPage, serveStatic } from './support/build.ts';
+import { clickCentre } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 
 /**
@@ -37,7 +38,7 @@ describe('what a new player trips on, on the board harness', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${site.url}/#${hash}`);
-    await page.waitForSelector('svg.board g.counter');
+    await page.waitForSelector('svg.board');
     expect(errors).toEqual([]);
     return page;
   }
@@ -207,6 +208,46 @@ describe('what a new player trips on, on the board harness', () => {
       expect(await inSight(pog, '[data-choice="doneCards"]')).toBe(true);
       await pog.screenshot({ path: screenshotPath(`first-look-pog-defender-${tag}`) });
       await pog.close();
+    }
+  });
+  it('item 7: buttons name units and sides as the counters do, and hundreds of hexes are picked on the map (Loos aircraft)', async () => {
+    for (const [viewport, tag] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      // Belle Epoque's first activation: a button per brigade, by its name, never its id ("b1").
+      const be = await open('game=belle-epoque&scenario=encounter&seat=blue', viewport);
+      await apply(be, 'blue', { type: 'doctrine', change: [] });
+      await apply(be, 'red', { type: 'doctrine', change: [] });
+      await be.waitForSelector('[data-select-piece]');
+      const units = await be.locator('[data-select-piece]').allTextContents();
+      expect(units.length).toBeGreaterThan(0);
+      for (const text of units) {
+        expect(text).not.toMatch(/\b[a-z]\d+\b/);
+        expect(text).toMatch(/^Blue .*Brigade: Activate/);
+      }
+      // Whose token was drawn, and the tracks, by the sides' names.
+      expect(await be.locator('[data-phase]').getAttribute('data-phase')).toContain('a Blue token');
+      expect(await be.locator('[data-track="cp-blue"] dt').textContent()).toBe('Blue command points');
+      await be.screenshot({ path: screenshotPath(`first-look-be-unit-names-${tag}`) });
+      await be.close();
+
+      // Loos at zero hour: the aircraft goes on any of 594 hexes, picked on the map, not from a list.
+      const loos = await open('game=loos&seat=british', viewport);
+      await apply(loos, 'german', { type: 'deployStandard' });
+      await apply(loos, 'german', { type: 'endDeployment' });
+      await apply(loos, 'british', { type: 'deployStandard' });
+      await apply(loos, 'british', { type: 'endDeployment' });
+      await loos.locator('[data-choice="placeAircraft"]').click();
+      await loos.waitForSelector('[data-pick-on-map]');
+      expect(await loos.locator('[data-pick-on-map]').getAttribute('data-pick-on-map')).toBe('594');
+      expect(await loos.locator('[data-active-choice] [data-option]').count()).toBe(0);
+      expect(await loos.locator('svg.board [data-highlight]').count()).toBe(594);
+      expect(await inSight(loos, '[data-pick-on-map]')).toBe(true);
+      await loos.screenshot({ path: screenshotPath(`first-look-loos-aircraft-${tag}`) });
+      await clickCentre(loos, 'svg.board [data-highlight="0614"]');
+      await loos.waitForSelector('svg.board [data-marker="aircraft"][data-loc="0614"]');
+      await loos.close();
     }
   });
 });
