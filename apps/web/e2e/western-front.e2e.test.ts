@@ -102,7 +102,8 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
           // St Julien: the pioneers open their cylinders on a hex picked in the panel, then commit.
           await button('releaseGas').click();
           // In no man's land before the Canadian trench's centre: the wind carries it there next turn.
-          await page.locator('[data-active-choice] [data-option="1207"]').click();
+          // Hexes in reach are too many for buttons: the panel asks for a click on the map.
+          await clickCentre(page, '[data-highlight="1207"]');
           await send(page, async () => {});
           gasReleased = true;
           for (const p of everyone())

@@ -14,6 +14,18 @@ describe('log lines and their rule citations', () => {
     expect(rules('Combat: rolled 3 + 4 = 7 at +2 in 0615 (Loos)')).toEqual([]);
   });
 
+  it("leaves measures alone: a gun's calibre in parentheses is no rule (issue 22)", () => {
+    expect(rules('The battery (7.7 cm) fires on 1207')).toEqual([]);
+    expect(rules('Howitzers (10.5 cm, 15 cm) and a mine (2.5 km away)')).toEqual([]);
+    expect(rules('Shrapnel (7.7cm) then rule 7.7 applies (7.7)')).toEqual(['7.7', '7.7']);
+    const text = 'The battery (7.7 cm) fires';
+    expect(
+      logLine(text)
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(text);
+  });
+
   it('keeps the whole text, in order', () => {
     const text = 'Depletion (7.8): 2/Black Watch loses a step.';
     expect(

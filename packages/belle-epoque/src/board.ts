@@ -61,7 +61,7 @@ export function boardOf(def: ScenarioDef): BoardSpec {
       ...closedOverlays(def),
       ...[first, second].map((side) => ({
         id: `edge-${side}`,
-        label: `${side} home edge`,
+        label: `${def.sides.find((s) => s.seat === side)?.name ?? side} home edge`,
         locs: grid.ids.filter((h) => Number(h.slice(2)) === edgeRow(side)),
         style: 'band' as const,
         color: def.sides.find((s) => s.seat === side)?.fill ?? '#000000',

@@ -1,5 +1,6 @@
 import type { MarkerPresentation, PiecePresentation, Presentation, Seat } from '@salient/engine';
 import { grid } from './grid.ts';
+import { sideName } from './scenarios/index.ts';
 import type { BeView, Unit } from './types.ts';
 import { breakingPoint, standsLost, victoryPoints } from './victory.ts';
 
@@ -61,27 +62,32 @@ export function presentView(view: BeView, _seat: Seat | null): Presentation {
     { id: 'turn', label: 'Turn', value: `${view.turn} of ${view.lastTurn}` },
   ];
   for (const side of view.seats) {
-    tracks.push({ id: `cp-${side}`, label: `${side} command points`, value: String(view.cp[side] ?? 0) });
+    tracks.push({
+      id: `cp-${side}`,
+      label: `${sideName(view.scenario, side)} command points`,
+      value: String(view.cp[side] ?? 0),
+    });
   }
   for (const side of view.seats) {
     tracks.push({
       id: `bowl-${side}`,
-      label: `${side} tokens in the bowl`,
+      label: `${sideName(view.scenario, side)} tokens in the bowl`,
       value: String(view.bowl[side] ?? 0),
     });
   }
-  if (view.phase.kind === 'pick') tracks.push({ id: 'drawn', label: 'Token drawn', value: view.phase.side });
+  if (view.phase.kind === 'pick')
+    tracks.push({ id: 'drawn', label: 'Token drawn', value: sideName(view.scenario, view.phase.side) });
   for (const side of view.seats) {
     tracks.push({
       id: `lost-${side}`,
-      label: `${side} losses`,
+      label: `${sideName(view.scenario, side)} losses`,
       value: `${standsLost(view, side)} (breaks at ${breakingPoint(view, side)})`,
     });
   }
   for (const side of view.seats) {
     tracks.push({
       id: `vp-${side}`,
-      label: `${side} victory points`,
+      label: `${sideName(view.scenario, side)} victory points`,
       value: String(victoryPoints(view, side)),
     });
   }

@@ -1,4 +1,5 @@
 import type { Seat, Status } from '@salient/engine';
+import { sideName } from './scenarios/index.ts';
 import type { Readable } from './types.ts';
 import { unitById } from './units.ts';
 
@@ -45,7 +46,7 @@ export function statusOf(state: Readable): Status {
       ? state.seats.filter((s) => !phase.submitted.includes(s))
       : [deciderOf(state)].filter((s): s is Seat => s !== null);
   let detail = PHASE_NAMES[phase.kind];
-  if (phase.kind === 'pick') detail = `Activation: a ${phase.side} token was drawn`;
+  if (phase.kind === 'pick') detail = `Activation: a ${sideName(state.scenario, phase.side)} token was drawn`;
   if (phase.kind === 'fallBack') detail = `${unitById(state, phase.unit)!.name} falls back`;
   if (phase.kind === 'activation') detail = `Activation of ${unitById(state, phase.act.unit)!.name}`;
   return {

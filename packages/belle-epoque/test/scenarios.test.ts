@@ -194,4 +194,15 @@ describe('Presentation for a generic board', () => {
     expect(tracks['bowl-red']).toBe(String(state.bowl.red));
     expect(tracks.turn).toBe('1 of 8');
   });
+
+  it('names the sides as their players read them in tracks, the home edges and the drawn token, never by seat id', () => {
+    const state = started('encounter', 'present');
+    const shown = game.present(game.view(state, 'blue'), 'blue');
+    const labels = Object.fromEntries(shown.tracks.map((t) => [t.id, t.label]));
+    expect(labels['cp-blue']).toBe('Blue command points');
+    expect(labels['vp-red']).toBe('Red victory points');
+    const edges = game.board('encounter').overlays.filter((o) => o.id.startsWith('edge-'));
+    expect(edges.map((o) => o.label)).toEqual(['Blue home edge', 'Red home edge']);
+    for (const t of shown.tracks) expect(`${t.label} ${t.value}`).not.toMatch(/\b(blue|red)\b/);
+  });
 });

@@ -129,6 +129,8 @@ export async function takeFirstOffer(page: Page): Promise<number> {
     else if ((await page.locator('[data-active-choice]').count()) > 0) {
       const confirm = page.locator('[data-confirm]');
       if ((await confirm.count()) > 0 && (await confirm.isEnabled())) await confirm.click();
+      else if ((await page.locator('[data-pick-on-map]').count()) > 0)
+        await clickCentre(page, '[data-highlight]');
       else await page.locator('[data-option]').first().click();
     } else await page.locator('.choices [data-choice], .choices [data-select-piece]').first().click();
     // Give the server time to answer before clicking again: on a loaded machine a second click

@@ -1,7 +1,7 @@
 /**
  * A log line cut into plain text and rule citations, so the log can link each citation to the game's
  * rules page. A citation is a rule number (7.8, 11.3, 5.1.2) inside parentheses or after the word
- * "rule"; other numbers (dice, strengths, hexes) are left alone.
+ * "rule"; other numbers (dice, strengths, hexes, measures such as "7.7 cm") are left alone.
  */
 export interface LogPart {
   text: string;
@@ -18,7 +18,9 @@ export interface Term {
 }
 
 const CITED = /(\((?:[^()]*?)\)|\brules? \d{1,2}\.\d{1,2}(?:\.\d+)?)/g;
-const NUMBER = /\b\d{1,2}\.\d{1,2}(?:\.\d+)?\b/g;
+/** A measure is no rule number: "(7.7 cm)", "(10.5 cm howitzers)", "(2.5 km)". */
+const UNIT = String.raw`\s*(?:cm|mm|km|m|in|inch|lb|kg|pdr|pounder|%|"|″)(?![\p{L}\p{N}])`;
+const NUMBER = new RegExp(String.raw`\b\d{1,2}\.\d{1,2}(?:\.\d+)?\b(?!${UNIT})`, 'gu');
 
 /**
  * Cuts a log line into plain text, rule citations and, given the game's glossary, its terms: each
