@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AUTO_PASS_DELAY_MS } from '@salient/protocol';
 import { z } from 'zod';
 import type { DatabaseTarget } from './db/database.ts';
 import { parseAllowedOrigins } from './http/origins.ts';
@@ -117,6 +118,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Webhooks may point at loopback, private and link-local addresses (tests, closed networks). */
   webhookAllowPrivate: boolean;
+  /** The bounds of the random wait before an automatic pass (tests shorten it). */
+  autoPassDelayMs: { min: number; max: number };
 }
 
 /**
@@ -206,6 +209,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     notifyRetryDelaysMs: [1_000, 10_000, 60_000],
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+    autoPassDelayMs: { ...AUTO_PASS_DELAY_MS },
   };
 }
 

@@ -15,9 +15,11 @@ import type { AnyGame } from './matches/liveMatch.ts';
 import { MatchStore } from './matches/matchStore.ts';
 import { Play } from './matches/play.ts';
 import { Positions } from './matches/positions.ts';
+import { Rematches } from './matches/rematches.ts';
 import { Metrics } from './metrics.ts';
 import { Notifier } from './notify/notifier.ts';
 import { LobbyFeed } from './realtime/lobbyFeed.ts';
+import { SeatMemories } from './realtime/seatMemories.ts';
 import { SocketLimits } from './realtime/socketLimits.ts';
 import { Realtime } from './realtime/socketServer.ts';
 import { RuntimeHealth } from './runtimeHealth.ts';
@@ -87,6 +89,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     snapshotEvery: config.snapshotEvery,
   });
   realtime.play = play;
+  const memories = new SeatMemories(db, store, play, log, config.autoPassDelayMs);
+  realtime.memories = memories;
   const notifier = new Notifier(
     db,
     {
@@ -101,6 +105,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   );
   realtime.notifier = notifier;
   const lifecycle = new Lifecycle(db, store, play, lobbyFeed, findGame, quotas);
+  const rematches = new Rematches(db, store, lifecycle, quotas, realtime);
   registerRulesPages(app, {
     findGame,
     features: { email: config.smtpUrl !== null, publicUrl: config.publicUrl !== null },
@@ -110,6 +115,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     db,
     sessions,
     lifecycle,
+    rematches,
     store,
     metrics,
     quotas,
@@ -154,6 +160,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         realtime.shuttingDown = true;
         const t = Date.now();
         const orderly = (async () => {
+          memories.close();
           await store.drain();
           play.close();
           await notifier.close();

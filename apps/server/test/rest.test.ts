@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { MatchListResponse, MatchSummary, Settings } from '@salient/protocol';
+import type { MatchListResponse, MatchSummary, RematchOffer, Settings } from '@salient/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv } from '../src/config.ts';
 import type { RunningServer } from '../src/server.ts';
@@ -236,12 +236,13 @@ describe('matches', () => {
       `/api/matches/${m.id}/record`,
     );
     expect(record.body.outcome).toEqual({ winner: 'red', reason: 'Blue resigned' });
-    const rematch = await ivy.request<MatchSummary>('POST', `/api/matches/${m.id}/rematch`);
-    expect(rematch.status).toBe(201);
-    expect(rematch.body.rematchOf).toBe(m.id);
-    expect(rematch.body.yourSeat).toBe('red');
-    expect(rematch.body.visibility).toBe('private');
-    expect((await hank.join(rematch.body.id, 'blue', rematch.body.inviteCode!)).status).toBe('active');
+    // The offer and its answers are tested in rematch.test.ts.
+    const offer = await ivy.request<RematchOffer>('POST', `/api/matches/${m.id}/rematch`);
+    expect(offer.status).toBe(201);
+    expect(offer.body.seating).toEqual({ red: ivy.id, blue: hank.id });
+    const accepted = await hank.request<RematchOffer>('POST', `/api/rematches/${offer.body.id}/accept`);
+    const next = await hank.request<MatchSummary>('GET', `/api/matches/${accepted.body.newMatchId}`);
+    expect(next.body).toMatchObject({ status: 'active', rematchOf: m.id, yourSeat: 'blue' });
   });
 
   it('lets the waiting side claim a correspondence match once the deadline has passed', async () => {

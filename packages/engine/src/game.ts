@@ -65,6 +65,12 @@ export interface Choice {
   loc?: string;
   /** Taking this choice rolls dice or reveals information, so it cannot be undone. */
   irreversible?: boolean;
+  /**
+   * This choice declines an optional play ("no combat card") and has no parameters. When it is the
+   * only thing a seat may do, a player who opted in has the server take it for them after a short
+   * random wait, so neither the prompt nor its timing tells the opponent what the seat holds.
+   */
+  autoPass?: true;
 }
 
 export interface Preview {

@@ -511,7 +511,8 @@ function cardChoices(
     );
   if (!(combat.armyTable ?? []).includes(side) && armyTableOption(state, combat, side))
     out.push(choice('armyTable', 'Fire on the Army table (giving up favourable column shifts)'));
-  out.push(choice('doneCards', 'No (more) combat cards'));
+  // The pass a player may have the server make for them when it is all they can do (engine Choice.autoPass).
+  out.push(choice('doneCards', 'No (more) combat cards', {}, [], { autoPass: true }));
   return out;
 }
 

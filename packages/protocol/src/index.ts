@@ -78,6 +78,10 @@ export const ServerErrorCode = {
   PasswordTooCommon: 'PASSWORD_TOO_COMMON',
   /** A webhook URL pointing at a loopback, private or reserved address (or not resolving). */
   WebhookRefused: 'WEBHOOK_REFUSED',
+  /** No rematch offer has this id. */
+  RematchNotFound: 'REMATCH_NOT_FOUND',
+  /** The rematch offer was already accepted or declined: answering it again changes nothing. */
+  RematchNotPending: 'REMATCH_NOT_PENDING',
   Internal: 'INTERNAL_ERROR',
 } as const;
 export type ServerErrorCode = (typeof ServerErrorCode)[keyof typeof ServerErrorCode];
@@ -226,8 +230,7 @@ export type JoinMatchRequest = z.infer<typeof joinMatchRequest>;
  * POST /api/matches/:id/leave   (before the start: frees the seat; the last player leaving deletes it)
  * POST /api/matches/:id/resign  (an active match: the other side wins)
  * POST /api/matches/:id/claim   (correspondence: the waiting side claims victory after the deadline)
- * POST /api/matches/:id/rematch (a finished match: a new match, same game and scenario, sides swapped,
- *                                the opponent invited to the other seat) -> 201 MatchSummary
+ * POST /api/matches/:id/rematch (a finished match: offers the opponent a rematch, see RematchOffer)
  * all -> MatchSummary
  * GET  /api/matches/:id -> MatchSummary ; GET /api/invites/:code -> MatchSummary
  */
@@ -406,6 +409,10 @@ export const ClientEvent = {
   Undo: 'match:undo',
   Leave: 'match:leave',
   Chat: 'chat:send',
+  /** SeenRequest */
+  Seen: 'match:seen',
+  /** AutoPassRequest */
+  AutoPass: 'match:auto-pass',
 } as const;
 
 export const ServerEvent = {
@@ -417,6 +424,8 @@ export const ServerEvent = {
   Chat: 'chat:message',
   /** MatchSummary: status, seats, clocks or outcome changed outside an action (join, resign, claim, time). */
   Summary: 'match:summary',
+  /** RematchOffer */
+  Rematch: 'rematch:offer',
 } as const;
 
 export const failedAck = z.object({ ok: z.literal(false), error: errorBody });
@@ -466,6 +475,8 @@ export const matchSnapshot = z.object({
   spectators: z.number().int(),
   /** The recent messages of the channels you may read. */
   chat: z.array(chatMessage),
+  /** For a seat: what its player has seen and asked for (see SeatMemory). */
+  memory: z.lazy(() => seatMemory).optional(),
 });
 export type MatchSnapshot = z.infer<typeof matchSnapshot>;
 export const joinAck = z.discriminatedUnion('ok', [
@@ -633,6 +644,8 @@ export interface ClientToServerEvents {
   'match:undo': (req: UndoRequest, ack: (res: UndoAck) => void) => void;
   'match:leave': (req: LeaveRequest, ack: (res: OkAck) => void) => void;
   'chat:send': (req: ChatRequest, ack: (res: OkAck) => void) => void;
+  'match:seen': (req: SeenRequest, ack: (res: OkAck) => void) => void;
+  'match:auto-pass': (req: AutoPassRequest, ack: (res: OkAck) => void) => void;
 }
 
 export interface ServerToClientEvents {
@@ -642,6 +655,8 @@ export interface ServerToClientEvents {
   'match:summary': (summary: MatchSummary) => void;
   /** LobbyChanged: some match was created, joined, moved or finished; lobby lists should reload. */
   'lobby:changed': (change: LobbyChanged) => void;
+  /** RematchOffer: an offer made to you or by you was made, accepted or declined. */
+  'rematch:offer': (offer: RematchOffer) => void;
 }
 
 /**
@@ -679,6 +694,10 @@ export const api = {
   resign: (id: string) => `/api/matches/${encodeURIComponent(id)}/resign`,
   claim: (id: string) => `/api/matches/${encodeURIComponent(id)}/claim`,
   rematch: (id: string) => `/api/matches/${encodeURIComponent(id)}/rematch`,
+  /** GET -> { offer: RematchOffer | null }: the finished match's rematch offer, for its players. */
+  rematchOffer: (id: string) => `/api/matches/${encodeURIComponent(id)}/rematch`,
+  rematchAccept: (offerId: string) => `/api/rematches/${encodeURIComponent(offerId)}/accept`,
+  rematchDecline: (offerId: string) => `/api/rematches/${encodeURIComponent(offerId)}/decline`,
   record: (id: string) => `/api/matches/${encodeURIComponent(id)}/record`,
   invite: (code: string) => `/api/invites/${encodeURIComponent(code)}`,
   /** GET -> a past position of the match, as the caller's seat saw it (in-game history). */
@@ -693,3 +712,61 @@ export const api = {
   health: '/healthz',
   metrics: '/metrics',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Rematch offers  (REST + the `rematch:offer` push)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * POST /api/matches/:id/rematch (body: RematchRequest) -> 201 RematchOffer. A player of a finished
+ * match offers the other player a new match: same game, scenario, options, pace and visibility,
+ * sides swapped unless `sides: 'same'`. There is one offer per match: when the other player has
+ * already offered, asking is accepting (200, status `accepted`), so two clicks make one match.
+ * Offering again after a decline renews the offer. The offer is pushed live to both players
+ * (`rematch:offer`) and, when the opponent is away, notified as turns are.
+ * POST /api/rematches/:offerId/accept | /decline -> RematchOffer, by the player it was made to only
+ * (FORBIDDEN for anyone else, REMATCH_NOT_FOUND for an unknown id, REMATCH_NOT_PENDING once
+ * answered). Accepting starts the new match with both seats taken: `newMatchId`.
+ */
+export const rematchRequest = z.object({ sides: z.enum(['swapped', 'same']).default('swapped') });
+export type RematchRequest = z.input<typeof rematchRequest>;
+
+export const rematchOffer = z.object({
+  id: z.string(),
+  /** The finished match it was offered from. */
+  matchId: z.string(),
+  from: publicUser,
+  to: publicUser,
+  /** The seats of the new match: seat id -> the player who takes it. */
+  seating: z.record(z.string(), z.string()),
+  status: z.enum(['pending', 'accepted', 'declined']),
+  newMatchId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RematchOffer = z.infer<typeof rematchOffer>;
+export const rematchOfferResponse = z.object({ offer: rematchOffer.nullable() });
+
+// ---------------------------------------------------------------------------------------------
+// What a seat has seen, and its automatic passes  (socket.io)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Kept per seat on the server, so it follows the player across devices. `seenSeq` is the last step
+ * the player has seen: a page opened later shows what happened after it ("since you last looked").
+ * `autoPass`: the server takes the game's "pass when nothing is playable" choices (Choice.autoPass)
+ * for the seat when that is all the seat may do, after a short random wait, so the timing tells
+ * the opponent nothing about the hand.
+ */
+export const seatMemory = z.object({ seenSeq: z.number().int().min(0), autoPass: z.boolean() });
+export type SeatMemory = z.infer<typeof seatMemory>;
+
+/** match:seen — the seat's player has seen the match up to `seq` (it never goes back). */
+export const seenRequest = z.object({ matchId: z.string().max(64), seq: z.number().int().min(0) });
+export type SeenRequest = z.infer<typeof seenRequest>;
+
+/** match:auto-pass — turn the seat's automatic passes on or off. */
+export const autoPassRequest = z.object({ matchId: z.string().max(64), on: z.boolean() });
+export type AutoPassRequest = z.infer<typeof autoPassRequest>;
+
+/** The bounds of the server's random wait before an automatic pass, in ms. */
+export const AUTO_PASS_DELAY_MS = { min: 1_500, max: 6_000 } as const;

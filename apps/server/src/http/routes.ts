@@ -7,6 +7,7 @@ import {
   matchListQuery,
   type NotificationDeliveries,
   type NotificationDelivery,
+  rematchRequest,
   ServerErrorCode,
   type Settings,
   settingsUpdate,
@@ -27,6 +28,7 @@ import { listMatches } from '../matches/lists.ts';
 import type { AnyGame } from '../matches/liveMatch.ts';
 import type { MatchStore } from '../matches/matchStore.ts';
 import { exportRecord, importRecord } from '../matches/records.ts';
+import type { Rematches } from '../matches/rematches.ts';
 import type { Metrics } from '../metrics.ts';
 import { checkWebhookUrl } from '../notify/webhookTarget.ts';
 import { requireUser } from './app.ts';
@@ -35,6 +37,7 @@ export interface RouteDeps {
   db: Db;
   sessions: Sessions;
   lifecycle: Lifecycle;
+  rematches: Rematches;
   store: MatchStore;
   metrics: Metrics;
   quotas: Quotas;
@@ -198,8 +201,23 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   app.post<{ Params: { id: string } }>('/api/matches/:id/claim', async (req) =>
     d.lifecycle.claim(req.params.id, requireUser(req)),
   );
-  app.post<{ Params: { id: string } }>('/api/matches/:id/rematch', async (req, reply) =>
-    reply.status(201).send(await d.lifecycle.rematch(req.params.id, requireUser(req), req.ip)),
+  app.post<{ Params: { id: string } }>('/api/matches/:id/rematch', async (req, reply) => {
+    const { offer, created } = await d.rematches.offer(
+      req.params.id,
+      requireUser(req),
+      rematchRequest.parse(req.body ?? {}),
+      req.ip,
+    );
+    return reply.status(created ? 201 : 200).send(offer);
+  });
+  app.get<{ Params: { id: string } }>('/api/matches/:id/rematch', async (req) => ({
+    offer: await d.rematches.current(req.params.id, requireUser(req)),
+  }));
+  app.post<{ Params: { id: string } }>('/api/rematches/:id/accept', async (req) =>
+    d.rematches.accept(req.params.id, requireUser(req), req.ip),
+  );
+  app.post<{ Params: { id: string } }>('/api/rematches/:id/decline', async (req) =>
+    d.rematches.decline(req.params.id, requireUser(req)),
   );
   app.get<{ Params: { id: string } }>('/api/matches/:id/record', async (req) =>
     exportRecord(d.db, d.store, req.params.id, req.user, inviteQuery.parse(req.query).invite),

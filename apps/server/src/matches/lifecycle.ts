@@ -43,8 +43,12 @@ export class Lifecycle {
     input: CreateMatchRequest,
     address: string,
     rematchOf: string | null = null,
+    /** Other players seated from the start (seat -> user id): a rematch. When every seat is taken the match starts. */
+    seated: Record<string, string> = {},
   ): Promise<MatchSummary> {
-    return this.store.serial(`create:${user.id}`, () => this.createNow(user, input, address, rematchOf));
+    return this.store.serial(`create:${user.id}`, () =>
+      this.createNow(user, input, address, rematchOf, seated),
+    );
   }
 
   private async createNow(
@@ -52,6 +56,7 @@ export class Lifecycle {
     input: CreateMatchRequest,
     address: string,
     rematchOf: string | null,
+    seated: Record<string, string>,
   ): Promise<MatchSummary> {
     const req = createMatchRequest.parse(input);
     const game = this.findGame(req.game);
@@ -101,14 +106,36 @@ export class Lifecycle {
           create: scenario.seats.map((s, position) => ({
             seat: s.id,
             position,
-            userId: s.id === req.seat ? user.id : null,
+            userId: s.id === req.seat ? user.id : (seated[s.id] ?? null),
           })),
         },
       },
     });
     const m = await this.store.reload(id);
     this.listener.listsChanged(m);
+    if (m.seats.every((s) => s.user)) return summaryFor(await this.start(m), req.seat);
     return summaryFor(m, req.seat);
+  }
+
+  /** A match created with every seat taken starts at once, as the last join would start it. */
+  private async start(m: LiveMatch): Promise<LiveMatch> {
+    const now = Date.now();
+    const started: LiveMatch = { ...m, status: 'active' };
+    const clock = startingClock(started);
+    await this.db.match.updateMany({
+      where: { id: m.id, status: 'open' },
+      data: {
+        status: 'active',
+        updatedAt: new Date(now),
+        clock: clock ? json(clock) : Prisma.DbNull,
+        clockSince: clock ? new Date(now) : null,
+        deadline: nextDeadline(started, now),
+      },
+    });
+    const fresh = await this.store.reload(m.id);
+    this.play.scheduleFlag(fresh);
+    this.listener.summaryChanged(fresh);
+    return fresh;
   }
 
   /** A private match only to its players and invite holders (who also get the code): NOT_FOUND to others. */
@@ -233,28 +260,5 @@ export class Lifecycle {
   ): Promise<void> {
     const ok = await this.play.finish(m, outcome);
     if (!ok) throw conflict(ServerErrorCode.Conflict, 'the match changed meanwhile: try again');
-  }
-
-  /** A new match of the same kind with sides swapped; the opponent is invited to the other seat. */
-  async rematch(matchId: string, user: PublicUser, address: string): Promise<MatchSummary> {
-    const m = await this.store.fresh(matchId);
-    const seat = seatOf(m, user.id);
-    if (!seat) throw forbidden('you hold no seat in this match');
-    if (m.status !== 'finished') throw conflict(ServerErrorCode.MatchNotFinished, 'the match is not over');
-    const index = m.seats.findIndex((s) => s.seat === seat);
-    const swapped = m.seats[(index + 1) % m.seats.length]!.seat;
-    return this.create(
-      user,
-      {
-        game: m.gameId,
-        scenario: m.scenario,
-        options: m.options,
-        seat: swapped,
-        timeControl: m.timeControl,
-        visibility: 'private',
-      },
-      address,
-      m.id,
-    );
   }
 }

@@ -27,6 +27,18 @@ export interface TurnWebhookBody {
   text: string;
 }
 
+/** The JSON a webhook receives when the opponent of a finished match offers a rematch. */
+export interface RematchWebhookBody {
+  kind: 'rematch-offer';
+  /** The finished match the offer was made from. */
+  matchId: string;
+  offerId: string;
+  game: string;
+  from: string;
+  url: string | null;
+  text: string;
+}
+
 interface MailPayload {
   subject: string;
   text: string;
@@ -108,32 +120,81 @@ export class Notifier {
     if (!wantsEmail && !wantsHook) return;
     if (await this.isConnected(m.id, seat)) return;
     const title = m.game.title;
-    const url = this.options.publicUrl ? `${this.options.publicUrl.replace(/\/$/, '')}/match/${m.id}` : null;
+    const url = this.matchUrl(m.id);
     const text = `Your turn in ${title} (${m.turn}, ${m.phase}).${url ? ` ${url}` : ''}`;
+    const body: TurnWebhookBody = {
+      kind: 'your-turn',
+      matchId: m.id,
+      game: m.gameId,
+      seat,
+      turn: m.turn,
+      phase: m.phase,
+      url,
+      text,
+    };
+    await this.deliver(userId, m.id, user, { subject: `Salient: your turn in ${title}`, text }, body);
+  }
+
+  private matchUrl(matchId: string): string | null {
+    return this.options.publicUrl ? `${this.options.publicUrl.replace(/\/$/, '')}/match/${matchId}` : null;
+  }
+
+  /**
+   * A rematch offered to a player who has no page open: told as a turn is, by the channels the
+   * account chose, with a link to the finished match where the offer is answered.
+   */
+  rematchOffered(
+    offer: { id: string; matchId: string; toUserId: string; from: string },
+    m: LiveMatch,
+    isAway: () => Promise<boolean>,
+  ): void {
+    if (this.closed) return;
+    this.track(
+      (async () => {
+        const user = await this.prefsOf(offer.toUserId);
+        if (!user || !(await isAway())) return;
+        const url = this.matchUrl(m.id);
+        const text = `${offer.from} offers you a rematch of ${m.game.title}.${url ? ` ${url}` : ''}`;
+        const body: RematchWebhookBody = {
+          kind: 'rematch-offer',
+          matchId: m.id,
+          offerId: offer.id,
+          game: m.gameId,
+          from: offer.from,
+          url,
+          text,
+        };
+        await this.deliver(
+          offer.toUserId,
+          m.id,
+          user,
+          { subject: `Salient: ${offer.from} offers a rematch`, text },
+          body,
+        );
+      })(),
+    );
+  }
+
+  /** Writes a delivery row per channel the account wants, then tries each. */
+  private async deliver(
+    userId: string,
+    matchId: string,
+    user: Prefs,
+    mail: MailPayload,
+    hookBody: unknown,
+  ): Promise<void> {
+    const wantsEmail = user.notifyByEmail && !!user.email && !!this.mailer;
+    const wantsHook = user.notifyByWebhook && !!user.webhookUrl;
     const rows: { channel: Channel; target: string; payload: unknown }[] = [];
-    if (wantsEmail) {
-      const mail: MailPayload = { subject: `Salient: your turn in ${title}`, text };
-      rows.push({ channel: 'email', target: user.email!, payload: mail });
-    }
-    if (wantsHook) {
-      const body: TurnWebhookBody = {
-        kind: 'your-turn',
-        matchId: m.id,
-        game: m.gameId,
-        seat,
-        turn: m.turn,
-        phase: m.phase,
-        url,
-        text,
-      };
-      rows.push({ channel: 'webhook', target: user.webhookUrl!, payload: body });
-    }
+    if (wantsEmail) rows.push({ channel: 'email', target: user.email!, payload: mail });
+    if (wantsHook) rows.push({ channel: 'webhook', target: user.webhookUrl!, payload: hookBody });
+    if (rows.length === 0) return;
     const ids = rows.map(() => randomUUID());
     await this.db.notificationDelivery.createMany({
       data: rows.map((r, i) => ({
         id: ids[i]!,
         userId,
-        matchId: m.id,
+        matchId,
         channel: r.channel,
         target: r.target,
         payload: json(r.payload),

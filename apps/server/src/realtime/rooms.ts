@@ -8,3 +8,5 @@ export const sessionKeyOfRoom = (room: string): string | null =>
   room.startsWith('session:') ? room.slice('session:'.length) : null;
 /** The match a room name is the main room of, or null for seat, spectator and session rooms. */
 export const matchIdOfRoom = (room: string): string | null => /^m:([^:]+)$/.exec(room)?.[1] ?? null;
+/** Every socket of one account, on every process: what is pushed to a person rather than a match (a rematch offer). */
+export const userRoom = (userId: string) => `user:${userId}`;

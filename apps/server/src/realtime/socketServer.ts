@@ -9,6 +9,7 @@ import {
   type MatchSnapshot,
   type MatchUpdate,
   type PublicUser,
+  type RematchOffer,
   ServerErrorCode,
   type ServerToClientEvents,
   SOCKET_PATH,
@@ -35,7 +36,16 @@ import type { Notifier } from '../notify/notifier.ts';
 import { jsonProblem } from '../untrustedJson.ts';
 import { type ChatRow, CrossProcessCatchUp } from './catchUp.ts';
 import { RedisLink } from './redisLink.ts';
-import { matchIdOfRoom, matchRoom, seatRoom, sessionKeyOfRoom, sessionRoom, spectatorRoom } from './rooms.ts';
+import {
+  matchIdOfRoom,
+  matchRoom,
+  seatRoom,
+  sessionKeyOfRoom,
+  sessionRoom,
+  spectatorRoom,
+  userRoom,
+} from './rooms.ts';
+import type { SeatMemories } from './seatMemories.ts';
 import { type EventCost, type SocketLimits, socketAddress } from './socketLimits.ts';
 import { wellFormedSubmit } from './submitCheck.ts';
 import { encodeAsTextOnly } from './textOnlyEncoding.ts';
@@ -77,6 +87,8 @@ export class Realtime implements MatchListener {
   readonly io: SalientServer;
   play!: Play;
   notifier: Notifier | null = null;
+  /** What each seat has seen, and its automatic passes (set by the server at start). */
+  memories: SeatMemories | null = null;
   private readonly countTimers = new Map<string, NodeJS.Timeout>();
   /** Set when the adapter runs over Redis; `redis.up` false means degraded. */
   redis: RedisLink | null = null;
@@ -130,6 +142,8 @@ export class Realtime implements MatchListener {
           socket.data.person = user ? { kind: 'account', id: user.id } : { kind: 'address', address };
           // Signing out ends the session's sockets too, in every process (see endSession).
           if (user && token) socket.join(sessionRoom(deps.sessions.keyOf(token)));
+          // What is pushed to the person, wherever their pages are (rematch offers).
+          if (user) socket.join(userRoom(user.id));
           next();
         })
         .catch((err) => {
@@ -286,6 +300,8 @@ export class Realtime implements MatchListener {
     handle('match:leave', (p, s) => this.leave(p, s), 'free');
     // Chat has a rate of its own per person, and caps on what a match stores (Quotas.beforeChat).
     handle('chat:send', (p, s) => this.chat(p, s), 'free');
+    handle('match:seen', (p, s) => this.memories!.seen(p, this.joinedSeatOf(s, p)), 'free');
+    handle('match:auto-pass', (p, s) => this.memories!.autoPass(p, this.joinedSeatOf(s, p)), 'join');
   }
 
   private parse<T>(schema: ZodType<T>, payload: unknown): T {
@@ -355,6 +371,7 @@ export class Realtime implements MatchListener {
       view: viewFor(m, seat),
       log: await logFor(this.deps.db, m, seat),
       summary: summaryFor(m, seat),
+      ...(seat !== null && this.memories ? { memory: await this.memories.of(m.id, seat) } : {}),
       spectators: (await this.socketsIn(spectatorRoom(m.id))).length,
       chat: chatRows.reverse().map((r) => ({
         matchId: m.id,
@@ -364,6 +381,16 @@ export class Realtime implements MatchListener {
         at: r.createdAt.toISOString(),
       })),
     };
+  }
+
+  /** The seat this socket joined the payload's match as; a spectator or a stranger has none. */
+  private joinedSeatOf(socket: SalientSocket, payload: unknown): { matchId: string; seat: string } {
+    const matchId = (payload as { matchId?: unknown } | null)?.matchId;
+    const seat = typeof matchId === 'string' ? socket.data.joined.get(matchId) : undefined;
+    if (typeof matchId !== 'string' || seat === undefined)
+      throw new AppError(ServerErrorCode.NotJoined, 'join the match first');
+    if (seat === null) throw new AppError(ServerErrorCode.NotAPlayer, 'you hold no seat in this match', 403);
+    return { matchId, seat };
   }
 
   private joinedSeat(socket: SalientSocket, matchId: string): string | null {
@@ -489,6 +516,7 @@ export class Realtime implements MatchListener {
 
   stepCommitted(m: LiveMatch, step: CommittedStep, previousToAct: string[]): void {
     this.emitStep(this.io, m, step);
+    this.memories?.stepCommitted(m, step);
     if (m.status === 'active') {
       const newlyToAct = m.toAct.filter((s) => !previousToAct.includes(s) || step.kind === 'undo');
       this.notifier?.turnStarted(m, newlyToAct);
@@ -565,8 +593,20 @@ export class Realtime implements MatchListener {
     via.to(spectatorRoom(m.id)).emit('match:summary', summaryFor(m, null));
   }
 
+  /** A rematch offer made, renewed or answered: to both players' pages, and by notice when away. */
+  rematchChanged(offer: RematchOffer, m: LiveMatch): void {
+    this.io.to([userRoom(offer.from.id), userRoom(offer.to.id)]).emit('rematch:offer', offer);
+    if (offer.status === 'pending')
+      this.notifier?.rematchOffered(
+        { id: offer.id, matchId: offer.matchId, toUserId: offer.to.id, from: offer.from.username },
+        m,
+        async () => (await this.socketsIn(userRoom(offer.to.id))).length === 0,
+      );
+  }
+
   summaryChanged(m: LiveMatch): void {
     this.emitSummaries(this.io, m);
+    this.memories?.summaryChanged(m);
     if (m.status === 'active' && m.seq === 0) this.notifier?.turnStarted(m, m.toAct);
   }
 

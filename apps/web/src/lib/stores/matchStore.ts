@@ -8,6 +8,9 @@ import {
   matchSummary,
   matchUpdate,
   okAck,
+  type RematchOffer,
+  rematchOffer,
+  type SeatMemory,
   type ServerToClientEvents,
   SOCKET_PATH,
   spectatorCount,
@@ -38,6 +41,13 @@ export interface MatchStoreValue {
   error: { code: string; message: string } | null;
   /** An action is on its way; the board waits for its answer. */
   submitting: boolean;
+  /**
+   * The seat's memory as the first join found it (a later reconnect does not replace it, so what
+   * happened since the last visit stays known until the page is left); null when watching.
+   */
+  memory: SeatMemory | null;
+  /** The latest rematch offer pushed to this player about this match. */
+  rematch: RematchOffer | null;
 }
 
 const ACK_TIMEOUT_MS = 10_000;
@@ -52,9 +62,19 @@ export class MatchStore implements Readable<MatchStoreValue> {
     connection: 'connecting',
     error: null,
     submitting: false,
+    memory: null,
+    rematch: null,
   });
   readonly subscribe = this.store.subscribe;
-  private value: MatchStoreValue = { match: null, connection: 'connecting', error: null, submitting: false };
+  private value: MatchStoreValue = {
+    match: null,
+    connection: 'connecting',
+    error: null,
+    submitting: false,
+    memory: null,
+    rematch: null,
+  };
+  private seenSent = 0;
   private readonly socket: MatchSocket;
   private joined = false;
   private syncing = false;
@@ -101,6 +121,10 @@ export class MatchStore implements Readable<MatchStoreValue> {
       if (parsed.success && this.value.match)
         this.set({ match: applySpectators(this.value.match, parsed.data) });
     });
+    this.socket.on('rematch:offer', (raw) => {
+      const parsed = rematchOffer.safeParse(raw);
+      if (parsed.success && parsed.data.matchId === this.matchId) this.set({ rematch: parsed.data });
+    });
     this.socket.on('chat:message', (raw) => {
       const parsed = chatMessage.safeParse(raw);
       if (parsed.success && this.value.match) this.set({ match: applyChat(this.value.match, parsed.data) });
@@ -144,7 +168,13 @@ export class MatchStore implements Readable<MatchStoreValue> {
       ? applySync(this.value.match, { ok: true, mode: 'full', snapshot: ack.data.snapshot })
       : fresh;
     this.joined = true;
-    this.set({ match, connection: nextConnection(this.value.connection, 'synced', true), error: null });
+    const memory = this.value.memory ?? ack.data.snapshot.memory ?? null;
+    this.set({
+      match,
+      memory,
+      connection: nextConnection(this.value.connection, 'synced', true),
+      error: null,
+    });
   }
 
   private onUpdate(raw: unknown) {
@@ -218,6 +248,22 @@ export class MatchStore implements Readable<MatchStoreValue> {
     const ack = okAck.safeParse(await this.request('chat:send', { matchId: this.matchId, channel, text }));
     if (ack.success && !ack.data.ok) this.set({ error: ack.data.error });
     return ack.success && ack.data.ok;
+  }
+
+  /** Tells the server the player has seen the match up to `seq` (a seat only; never backwards). */
+  markSeen(seq: number): void {
+    if (this.as !== 'seat' || seq <= this.seenSent || !this.socket.connected) return;
+    this.seenSent = seq;
+    void this.request('match:seen', { matchId: this.matchId, seq });
+  }
+
+  /** Turns the seat's automatic passes on or off (see SeatMemory). */
+  async setAutoPass(on: boolean): Promise<boolean> {
+    const ack = okAck.safeParse(await this.request('match:auto-pass', { matchId: this.matchId, on }));
+    const ok = ack.success && ack.data.ok;
+    if (ok && this.value.memory) this.set({ memory: { ...this.value.memory, autoPass: on } });
+    else if (ack.success && !ack.data.ok) this.set({ error: ack.data.error });
+    return ok;
   }
 
   clearError() {
