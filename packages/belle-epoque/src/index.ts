@@ -1,6 +1,7 @@
 import type { GameModule } from '@salient/engine';
 import { applyAction } from './apply.ts';
 import { boardOf } from './board.ts';
+import { beBotKnowledge } from './botKnowledge.ts';
 import { choicesFor } from './choices.ts';
 import { presentView } from './present.ts';
 import { previewAction } from './preview.ts';
@@ -31,4 +32,5 @@ export const belleEpoque: GameModule<BeState, BeView> = {
   preview: previewAction,
   present: presentView,
   outcome: (state) => state.outcome,
+  bot: beBotKnowledge,
 };

@@ -1,4 +1,5 @@
 import type { BoardSpec, Presentation } from './board.ts';
+import type { BotKnowledge } from './botHooks.ts';
 import type { GameError } from './errors.ts';
 import type { GameEvent } from './events.ts';
 import type { Json, JsonObject } from './json.ts';
@@ -131,4 +132,6 @@ export interface GameModule<S extends object = object, V extends object = object
   /** What a board draws of a view: pieces, markers, control, boxes and tracks. */
   present(view: V, seat: Seat | null): Presentation;
   outcome(state: S | V): Outcome | null;
+  /** What a computer player may use beyond the rules (botHooks.ts); the bot plays without it too. */
+  bot?: BotKnowledge<S, V>;
 }

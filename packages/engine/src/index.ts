@@ -1,5 +1,6 @@
 export * from './apply.ts';
 export * from './board.ts';
+export * from './botHooks.ts';
 export * from './choices.ts';
 export * from './errors.ts';
 export * from './events.ts';

@@ -10,6 +10,7 @@ import {
   type Status,
 } from '@salient/engine';
 import { decisionLabel, performAction } from './actions.ts';
+import { loosBotKnowledge } from './botKnowledge.ts';
 import { loosChoices } from './choices.ts';
 import { attackOdds, describe as describeResult, signed } from './combat.ts';
 import { toAct } from './flow.ts';
@@ -205,4 +206,5 @@ export const loos: GameModule<LoosState, LoosView> = {
   preview,
   present: (view) => loosPresent(view),
   outcome: (state) => state.outcome,
+  bot: loosBotKnowledge,
 };

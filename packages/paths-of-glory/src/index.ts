@@ -1,6 +1,7 @@
 import type { GameModule } from '@salient/engine';
 import { applyAction } from './apply.ts';
 import { boardOf } from './board.ts';
+import { pogBotKnowledge } from './botKnowledge.ts';
 import { choicesFor } from './choices.ts';
 import { presentView } from './present.ts';
 import { previewAction } from './preview.ts';
@@ -64,4 +65,5 @@ export const pathsOfGlory: GameModule<PogState, PogView> = {
   present: presentView,
   preview: previewAction,
   outcome: (state) => state.outcome,
+  bot: pogBotKnowledge,
 };

@@ -1,6 +1,7 @@
 import type { GameModule } from '@salient/engine';
 import { applyAction } from './apply.ts';
 import { boardOf } from './board.ts';
+import { wfBotKnowledge } from './botKnowledge.ts';
 import { choicesFor } from './choices.ts';
 import { inspectView } from './inspect.ts';
 import { presentView } from './present.ts';
@@ -33,4 +34,5 @@ export const westernFront: GameModule<WfState, WfView> = {
   inspect: inspectView,
   present: presentView,
   outcome: (state) => state.outcome,
+  bot: wfBotKnowledge,
 };

@@ -1,0 +1,4 @@
+export { actionKey, candidates } from './candidates.ts';
+export { determinizer, freshDice } from './determinize.ts';
+export { type Budget, isLevel, LEVELS, type Level } from './levels.ts';
+export { type DecideOptions, type Decision, decide } from './search.ts';
