@@ -29,6 +29,7 @@ import { statusOf } from './status.ts';
 import { type Supply, supplyOf } from './supply.ts';
 import { RESERVE, type Readable, type Side } from './types.ts';
 import { boxUnits, label, sideOf, unitsIn } from './units.ts';
+import { lateEntryLocked } from './war.ts';
 
 const one = (name: string, lbl: string, options: ChoiceOption[]) => ({
   name,
@@ -364,7 +365,9 @@ const space0 = (state: Readable, u: string) => {
 };
 
 function actionChoices(state: Readable, side: Side): Choice[] {
-  const hand = handOf(state, side);
+  const wholeHand = handOf(state, side);
+  // 9.5.2.5: late entry cards locked to their events play for nothing else.
+  const hand = wholeHand.filter((c) => !lateEntryLocked(state, c));
   const last = state.actions[side][state.actions[side].length - 1];
   const out: Choice[] = [];
   if (hand.length > 0) {
@@ -397,24 +400,24 @@ function actionChoices(state: Readable, side: Side): Choice[] {
           ),
         ]),
       );
-    const events = hand.filter((c) => eventPlayable(state, side, c));
-    if (events.length > 0)
-      out.push(
-        choice(
-          'event',
-          'Play a card as its event',
-          {},
-          [
-            one(
-              'card',
-              'Card',
-              events.map((c) => cardOption(c)),
-            ),
-          ],
-          { irreversible: true },
-        ),
-      );
   }
+  const events = wholeHand.filter((c) => eventPlayable(state, side, c));
+  if (events.length > 0)
+    out.push(
+      choice(
+        'event',
+        'Play a card as its event',
+        {},
+        [
+          one(
+            'card',
+            'Card',
+            events.map((c) => cardOption(c)),
+          ),
+        ],
+        { irreversible: true },
+      ),
+    );
   out.push(choice('oneOp', 'One operations point without a card'));
   return out;
 }

@@ -2,18 +2,25 @@ import type { EventLog } from '@salient/engine';
 import { touched } from './cache.ts';
 import { cardName, handOf } from './cards.ts';
 import { takeControl } from './control.ts';
-import { card, type RpNation, SPACES, UNITS } from './data/index.ts';
+import { CARDS, card, type RpNation, SPACES, UNITS } from './data/index.ts';
 import { besieged, fortSide, intactFort } from './forts.ts';
 import { eliminate } from './losses.ts';
 import { sideName, turnInfo } from './map.ts';
 import { beachheadOf, MEF_SPACES } from './mef.ts';
 import { replacementOptions } from './replacements.ts';
+import { finalVerdict, scenarioRules } from './scenarios.ts';
 import { handSizeOf, shuffleInPlace } from './setup.ts';
 import { isNeutralSpace, supplyOf } from './supply.ts';
 import { MANDATE_TABLE } from './tables.ts';
 import { type ActionKind, type Mandate, other, type PogState, type Readable, type Side } from './types.ts';
 import { onMap, sideOf, unitsIn } from './units.ts';
-import { raiseCommitment, reshuffleForCommitment } from './war.ts';
+import {
+  combinedWarStatus,
+  commitmentOf,
+  lateEntryLocked,
+  raiseCommitment,
+  reshuffleForCommitment,
+} from './war.ts';
 
 export const ROUNDS = 6;
 
@@ -180,10 +187,55 @@ export function warStatusPhase(state: PogState, log: EventLog): void {
     state.vp -= 1;
     log.add({ type: 'vp', text: `The blockade: VP ${state.vp}`, vp: state.vp });
   }
+  // 9.5.2.5.1: Italy still neutral once the Allies are at Total War costs them a VP each turn.
+  if (state.neutral.includes('it') && commitmentOf(state, 'ap') === 'total') {
+    state.vp += 1;
+    log.add({ type: 'vp', text: `Italy is still neutral at Allied Total War: VP ${state.vp}`, vp: state.vp });
+  }
+  // E.2 (5.2): the tournament bid does not count here (5.6.1.1).
   if (state.vp >= 20) finish(state, log, 'cp', 'automatic victory: the VP track reached 20');
   else if (state.vp <= 0) finish(state, log, 'ap', 'automatic victory: the VP track fell to 0');
   if (state.outcome) return;
+  // E.3 (16.2.1): an Armistice at a combined war status of 40 ends the war.
+  const rules = scenarioRules(state);
+  if (rules.armistice && combinedWarStatus(state) >= 40) {
+    endScenario(state, log, `an Armistice at combined war status ${combinedWarStatus(state)}`, true);
+    return;
+  }
   raiseCommitment(state, log);
+  // 5.4.1: the Limited War scenario ends once either side reaches Total War.
+  if (rules.endsAtTotalWar && (['ap', 'cp'] as Side[]).some((s) => commitmentOf(state, s) === 'total'))
+    endScenario(state, log, 'a side reached Total War', false);
+}
+
+/**
+ * The scenario ends and its victory levels decide (5.3.4, 5.4.2, 5.5.2). `lateWar` marks the ends
+ * after which the historical scenario adjusts the VP (5.7.4.8-5.7.4.9: an Armistice or turn 20).
+ */
+export function endScenario(state: PogState, log: EventLog, why: string | null, lateWar: boolean): void {
+  let vp = state.vp;
+  if (state.rules?.historical && lateWar) vp += historicalEndAdjustment(state, log);
+  const verdict = finalVerdict(state, vp);
+  finish(state, log, verdict.winner, why ? `${why}; ${verdict.reason}` : verdict.reason);
+}
+
+/** 5.7.4.8-5.7.4.9: +1 VP for each US army reinforcement card not played, -2 if Fall of the Tsar was not. */
+function historicalEndAdjustment(state: PogState, log: EventLog): number {
+  const usArmyCards = CARDS.filter(
+    (c) =>
+      c.side === 'ap' &&
+      c.reinforcements?.nation === 'us' &&
+      c.reinforcements.units.some((u) => /Army$/.test(u)),
+  ).filter((c) => !state.decks.ap.removed.includes(c.id));
+  let delta = usArmyCards.length;
+  if (!state.played.includes('fall_of_the_tsar')) delta -= 2;
+  if (delta !== 0)
+    log.add({
+      type: 'vp',
+      text: `Historical scenario end adjustment (5.7.4.8-5.7.4.9): ${delta > 0 ? '+' : ''}${delta} VP`,
+      vp: state.vp + delta,
+    });
+  return delta;
 }
 
 export function finish(state: PogState, log: EventLog, winner: Side | null, reason: string): void {
@@ -282,8 +334,9 @@ function drawPhase(state: PogState, log: EventLog): void {
   nextDiscardSegment(state, log, null);
 }
 
+/** Cards a side may throw away before drawing (9.5.4.6): combat cards, and the late entry cards of 9.5.2.5. */
 export const combatCardsInHand = (state: Readable, side: Side) =>
-  handOf(state, side).filter((c) => card(c).combatCard);
+  handOf(state, side).filter((c) => card(c).combatCard || lateEntryLocked(state, c));
 
 /**
  * 9.5.4.6: before drawing, each side may throw away combat cards from its hand (the Allies first).
@@ -309,13 +362,10 @@ export function nextDiscardSegment(state: PogState, log: EventLog, done: Side | 
   endTurn(state, log);
 }
 
-/** End of turn (6.0 H); the Introductory scenario ends after turn 3 with its victory levels (5.3.4). */
+/** End of turn (6.0 H); after the scenario's last turn its victory levels decide (5.3.4, 5.4.2, 5.5.2). */
 function endTurn(state: PogState, log: EventLog): void {
   if (state.turn >= state.lastTurn) {
-    if (state.vp >= 14) finish(state, log, 'cp', `VP ${state.vp} at the end of the scenario (14 or more)`);
-    else if (state.vp <= 10)
-      finish(state, log, 'ap', `VP ${state.vp} at the end of the scenario (10 or fewer)`);
-    else finish(state, log, null, `VP ${state.vp} at the end of the scenario (11 to 13)`);
+    endScenario(state, log, null, state.scenario === 'campaign');
     return;
   }
   state.turn += 1;

@@ -221,6 +221,30 @@ export function moveStack(
   }
 }
 
+/** The action round now being played, counted across turns, for 11.2.10's "following round". */
+const roundStamp = (state: Readable, side: Side) => state.turn * 6 + state.actions[side].length;
+
+/** Nations whose failed digs help the next one under optional 11.2.10 of the living rules. */
+const TRENCH_ROLL_NATIONS = ['ge', 'br', 'fr', 'it'];
+
+/**
+ * Optional 11.2.10 (living rules, a match option; always on in the historical scenario 5.7.4.2): a
+ * German, British, French or Italian unit that failed to dig in the round just before (the last round
+ * of the previous turn counting for the first) subtracts one from its roll, never more than one.
+ */
+export function trenchRollModifier(state: Readable, side: Side, unit: string): number {
+  if (!state.rules?.trenchRollModifier) return 0;
+  const failed = state.failedDigs?.[unit];
+  return failed !== undefined && failed === roundStamp(state, side) - 1 ? 1 : 0;
+}
+
+function markFailedDig(state: PogState, side: Side, unit: string): void {
+  if (!state.rules?.trenchRollModifier || !TRENCH_ROLL_NATIONS.includes(unitData(unit).nation)) return;
+  const now = roundStamp(state, side);
+  const kept = Object.entries(state.failedDigs ?? {}).filter(([, at]) => at >= now - 1);
+  state.failedDigs = { ...Object.fromEntries(kept), [unit]: now };
+}
+
 /**
  * Entrenchment after movement (11.2.2): without its Entrench event a side rolls for level 1 (die at
  * most the unit's LF); with it, level 1 is automatic and a level 1 trench rolls for level 2.
@@ -237,11 +261,15 @@ export function digIn(state: PogState, log: EventLog, side: Side, op: Operation)
       continue;
     }
     if (trench && (!entrenchPlayed || trench.level === 2)) continue;
-    const die = log.die('entrench', `${label(id)} digs in at ${name}`);
+    const die = log.die('entrench', `${label(id)} digs in at ${name}`) - trenchRollModifier(state, side, id);
     if (die <= lfOf(state, id)) {
       state.trenches[s] = { side, level: trench ? 2 : 1 };
       log.add({ type: 'trench', text: `A level ${trench ? 2 : 1} trench now stands in ${name}`, space: s });
-    } else log.add({ type: 'trench', text: `The digging at ${name} fails`, space: s });
+      if (state.failedDigs) delete state.failedDigs[id];
+    } else {
+      log.add({ type: 'trench', text: `The digging at ${name} fails`, space: s });
+      markFailedDig(state, side, id);
+    }
   }
   op.entrenching = [];
 }

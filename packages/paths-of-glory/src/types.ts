@@ -1,5 +1,6 @@
 import type { Outcome, RngState, Seat } from '@salient/engine';
 import type { RpNation, Side } from './data/types.ts';
+import type { MatchRules } from './scenarios.ts';
 
 export type { Side } from './data/types.ts';
 
@@ -180,6 +181,13 @@ export interface PogState {
   commitment?: Record<Side, 'mobilization' | 'limited' | 'total'>;
   /** Combat cards on the table already used this action round (9.5.4.4). */
   usedThisRound: string[];
+  /** Match options of the Limited War and Campaign scenarios (5.6, 5.7, 11.2.10 optional); absent: none. */
+  rules?: MatchRules;
+  /**
+   * 11.2.10 (optional, living rules): units whose dig failed, with the action round it failed in
+   * (turn * 6 + rounds done); a dig in the very next round rolls one less. Absent: none.
+   */
+  failedDigs?: Record<string, number>;
   phase: Phase;
   outcome: Outcome | null;
   rng: RngState;
