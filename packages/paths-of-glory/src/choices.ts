@@ -1,5 +1,6 @@
 import type { Choice, ChoiceOption, Json, JsonObject, Seat } from '@salient/engine';
 import { advanceChoices, lossCandidates, retreatOptions } from './battle.ts';
+import { cardModule } from './cards/index.ts';
 import { handOf } from './cards.ts';
 import {
   armyTableOption,
@@ -26,7 +27,7 @@ import {
 import { replacementOptions } from './replacements.ts';
 import { srCost, srDestinations } from './sr.ts';
 import { statusOf } from './status.ts';
-import { type Supply, supplyOf } from './supply.ts';
+import { isNeutralSpace, type Supply, supplyOf } from './supply.ts';
 import { RESERVE, type Readable, type Side } from './types.ts';
 import { boxUnits, label, sideOf, unitsIn } from './units.ts';
 import { lateEntryLocked } from './war.ts';
@@ -89,7 +90,7 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
                 value: m,
                 label: m === 'move' ? 'Movement' : 'Combat',
                 loc: a.space,
-                cost: a.cost,
+                cost: m === 'attack' ? (a.attackCost ?? a.cost) : a.cost,
               })),
             ),
           ],
@@ -241,7 +242,9 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
       const out: Choice[] = [];
       const candidates = [
         ...boxUnits(state, side, RESERVE),
-        ...Object.keys(state.units).filter((u) => sideOf(u) === side && space0(state, u)),
+        ...Object.keys(state.units).filter(
+          (u) => sideOf(u) === side && space0(state, u) && !isNeutralSpace(state, state.units[u]!.loc),
+        ),
       ];
       for (const u of candidates) {
         if (phase.moved.includes(u) || srCost(u) > phase.points) continue;
@@ -354,6 +357,8 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
       out.push(choice('keepCards', 'Keep the rest and draw'));
       return out;
     }
+    case 'cardEvent':
+      return cardModule(phase.card)?.choices?.(state, side, phase.step) ?? [];
     case 'over':
       return [];
   }

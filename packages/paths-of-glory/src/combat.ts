@@ -58,6 +58,16 @@ export function mayAttack(
       return false;
   }
   if (!MAP.adjacent(loc, target) || isNeutralSpace(state, target)) return false;
+  // 16.4.9: after Brest-Litovsk Russians never attack, and only Turks attack them, on the Near East map.
+  if (state.played.includes('treaty_of_brest_litovsk')) {
+    if (d.nation === 'ru') return false;
+    if (
+      side === 'cp' &&
+      unitsIn(state, target).some((u) => nationOf(u) === 'ru') &&
+      !(d.nation === 'tu' && t.map === 'neareast')
+    )
+      return false;
+  }
   if (!mayCross(loc, target, d.nation, crossingMark(id)) && !openByBeachhead(state, loc, target))
     return false; // 12.1.9
   if ((id === 'br-army-bef' || id === 'br-corps-bef') && !BEF_NATIONS.includes(t.nation)) return false; // 11.1.16

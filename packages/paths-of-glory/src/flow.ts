@@ -121,9 +121,13 @@ export function actionDone(state: PogState, log: EventLog, side: Side, kind: Act
 /** Attrition Phase (6.0 C, 14.3.5-14.3.6): out-of-supply units die, unsupplied spaces change hands, both sides at once. */
 export function attritionPhase(state: PogState, log: EventLog): void {
   const supply = supplyOf(state);
-  const doomed = UNITS.filter((u) => onMap(state.units[u.id]!.loc) && !supply.unitSupplied(u.id)).map(
-    (u) => u.id,
-  );
+  // Greek units of a limited entry (9.5.2.4) are neutral and suffer no attrition.
+  const doomed = UNITS.filter(
+    (u) =>
+      onMap(state.units[u.id]!.loc) &&
+      !supply.unitSupplied(u.id) &&
+      !isNeutralSpace(state, state.units[u.id]!.loc),
+  ).map((u) => u.id);
   const lostSpaces: string[] = [];
   for (const s of SPACES) {
     const owner = state.control[s.id]!;

@@ -7,7 +7,7 @@ import { fortSide, intactFort, siegeKeptWithout } from './forts.ts';
 import { MAP, turnInfo } from './map.ts';
 import { beachheadOf } from './mef.ts';
 import { channelClosed, moveAlong, reachable, stackDestinations } from './movement.ts';
-import { supplyOf } from './supply.ts';
+import { isNeutralSpace, supplyOf } from './supply.ts';
 import type { ActivationMode, Operation, PogState, Readable, Side } from './types.ts';
 import { label, lfOf, mfOf, occupancy, sideOf, unitsIn } from './units.ts';
 
@@ -31,6 +31,8 @@ export interface ActivationOption {
   space: string;
   cost: number;
   modes: ActivationMode[];
+  /** What combat activation costs when it differs from movement (16.4.5); absent: the same. */
+  attackCost?: number;
 }
 
 /**
@@ -46,14 +48,16 @@ export function activationOptions(state: Readable, side: Side, op: Operation): A
     space(s).map === 'neareast' && s !== beachheadOf(state) && !unitsIn(state, s).includes('br-army-ne');
   const nearEastCombat = Object.entries(op.activated).some(([s, mode]) => mode === 'attack' && counted(s));
   for (const [s, units] of occupied) {
-    if (op.activated[s] || !units.some((u) => sideOf(u) === side)) continue;
+    // 9.5.2.4: the Greek units of a limited entry stay neutral: nobody activates them.
+    if (op.activated[s] || !units.some((u) => sideOf(u) === side) || isNeutralSpace(state, s)) continue;
     const cost = activationCost(state, side, s, op);
     if (cost > op.points) continue;
     const modes: ActivationMode[] = ['move'];
     const summerDesert = space(s).terrain === 'desert' && turnInfo(state.turn).season === 'summer';
     const nearEastLimit = side === 'ap' && counted(s) && nearEastCombat;
-    if (!summerDesert && !nearEastLimit) modes.push('attack');
-    out.push({ space: s, cost, modes });
+    const attackCost = activationCost(state, side, s, op, 'attack');
+    if (!summerDesert && !nearEastLimit && attackCost <= op.points) modes.push('attack');
+    out.push({ space: s, cost, modes, ...(attackCost !== cost ? { attackCost } : {}) });
   }
   return out.sort((a, b) => (a.space < b.space ? -1 : 1));
 }
@@ -66,7 +70,7 @@ export function activate(
   s: string,
   mode: ActivationMode,
 ): void {
-  const cost = activationCost(state, side, s, op);
+  const cost = activationCost(state, side, s, op, mode);
   if (side === 'cp' && sudArmyStack(state, s) && op.sudArmySpace === null && cost === 1) op.sudArmySpace = s;
   op.points -= cost;
   op.activated[s] = mode;

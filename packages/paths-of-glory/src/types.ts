@@ -1,4 +1,4 @@
-import type { Outcome, RngState, Seat } from '@salient/engine';
+import type { JsonObject, Outcome, RngState, Seat } from '@salient/engine';
 import type { RpNation, Side } from './data/types.ts';
 import type { MatchRules } from './scenarios.ts';
 
@@ -129,11 +129,14 @@ export type Phase =
     }
   | { kind: 'advance'; side: Side; op: Operation; result: CombatResult; advanced: string[] }
   | { kind: 'sr'; side: Side; points: number; moved: string[] }
-  | { kind: 'placeReinforcements'; side: Side; units: string[] }
+  /** `card`: the module card (src/cards) whose entry rules place the units; absent: 9.5.3.3's. */
+  | { kind: 'placeReinforcements'; side: Side; units: string[]; card?: string }
   | { kind: 'freeFlips'; side: Side; points: number; card: string }
   | { kind: 'entrenchEvent'; side: Side }
   | { kind: 'replacement'; side: Side }
   | { kind: 'discardCombat'; side: Side }
+  /** An event module's question (src/cards): `step` is the module's own record of where it stands. */
+  | { kind: 'cardEvent'; side: Side; card: string; step: JsonObject }
   | { kind: 'over' };
 
 export interface Mandate {
@@ -188,6 +191,10 @@ export interface PogState {
    * (turn * 6 + rounds done); a dig in the very next round rolls one less. Absent: none.
    */
   failedDigs?: Record<string, number>;
+  /** The turn each event of a card module (src/cards) was played in, by event key; absent: none yet. */
+  eventTurns?: Record<string, number>;
+  /** 16.4.5: the Central Powers' count of Russian VP spaces when the Tsar fell. */
+  tsarFellAt?: number;
   phase: Phase;
   outcome: Outcome | null;
   rng: RngState;

@@ -76,10 +76,21 @@ export const NEUTRAL_SETUP: Record<string, { side: Side; fixed: NeutralPlacement
  * returned for the caller to have placed (part 2's entry events).
  */
 export function enterWar(state: PogState, log: EventLog, nation: string): string[] {
-  const setup = NEUTRAL_SETUP[nation];
   // 9.5.2.2: one entry event a turn, whichever side; Turkey's entry with Limited War does not count (16.1.3.1).
   if (nation !== 'tu') state.turnFlags.push('neutral-entry');
   state.neutral = state.neutral.filter((n) => n !== nation && !(nation === 'tu' && n === 'pe'));
+  const free = placeNeutralUnits(state, nation);
+  log.add({ type: 'neutralEntry', text: `${NATION_LABEL[nation] ?? nation} enters the war`, nation });
+  return free;
+}
+
+/**
+ * Sets a nation's units up by the Neutral Setup chart (4.2.2) and returns the free corps Bulgaria and
+ * Romania still place. Salonika's limited Greek entry (9.5.2.4) uses it alone: the units stand on the
+ * map while Greece stays neutral.
+ */
+export function placeNeutralUnits(state: PogState, nation: string): string[] {
+  const setup = NEUTRAL_SETUP[nation];
   if (!setup) return [];
   const corps = plainCorps(nation).filter((c) => state.units[c]!.loc === OFFMAP);
   for (const p of setup.fixed) {
@@ -89,13 +100,13 @@ export function enterWar(state: PogState, log: EventLog, nation: string): string
       state.units[id]!.reduced = p.reduced === true;
     }
     for (let i = 0; i < (p.corps ?? 0); i++) {
-      const id = corps.shift()!;
+      const id = corps.shift();
+      if (id === undefined) break;
       setLoc(state, id, p.at);
       state.units[id]!.reduced = p.reduced === true;
     }
     if (p.trench) state.trenches[p.at] = { side: setup.side, level: 1 };
   }
-  log.add({ type: 'neutralEntry', text: `${NATION_LABEL[nation] ?? nation} enters the war`, nation });
   return corps.slice(0, setup.freeCorps);
 }
 
