@@ -81,6 +81,13 @@ function activationCostOf(
     units = units.filter((u) => !through.includes(u));
     if (units.length === 0) return beachheadCost;
   }
+  // Card AP 51 Everyone Into Battle: Allied units in Italy, France and Belgium as one nation this turn.
+  if (
+    side === 'ap' &&
+    state.turnFlags.includes('everyone-into-battle') &&
+    ['it', 'fr', 'be'].includes(s.nation)
+  )
+    return 1 + beachheadCost;
   const nations = new Set(units.map(activationNation));
   if (nations.has('be') && nations.has('br') && CHANNEL_BELGIAN_SPACES.includes(spaceId))
     nations.delete('be');

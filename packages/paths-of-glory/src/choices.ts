@@ -395,7 +395,8 @@ function actionChoices(state: Readable, side: Side): Choice[] {
           ),
         ]),
       );
-    if (last !== 'rp')
+    // Card AP 65 Influenza: no replacement-point plays for the rest of the turn.
+    if (last !== 'rp' && !state.turnFlags.includes('influenza'))
       out.push(
         choice('rp', 'Play a card for replacement points', {}, [
           one(

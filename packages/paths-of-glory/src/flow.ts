@@ -82,7 +82,10 @@ export function mandateFor(state: Readable, side: Side, die: number): Mandate {
 export function rollMandates(state: PogState, log: EventLog): void {
   for (const side of ['cp', 'ap'] as Side[]) {
     const die = log.die('mandate', `${sideName(side)} Mandated Offensive`);
-    const mandate = mandateFor(state, side, die);
+    let mandate = mandateFor(state, side, die);
+    // 7.1.8: once French Mutiny is played, French offensives are mutinies.
+    if (side === 'ap' && mandate.nation === 'fr' && state.played.includes('french_mutiny'))
+      mandate = { nation: 'fr', made: true, mutiny: true };
     state.mandates[side] = mandate;
     const nation = mandate.nation;
     const where = mandate.italianFront ? ' on the Italian front' : '';
@@ -107,6 +110,12 @@ export function startTurn(state: PogState, log: EventLog): void {
 
 /** Records a side's action for the round and hands play on (8.1); after six rounds each, the turn's later phases run. */
 export function actionDone(state: PogState, log: EventLog, side: Side, kind: ActionKind): void {
+  // Card CP 25: the Allied action after High Seas Fleet settles it (Grand Fleet, AP 33, clears the flag).
+  if (side === 'ap' && state.turnFlags.includes('high-seas-fleet')) {
+    state.turnFlags = state.turnFlags.filter((f) => f !== 'high-seas-fleet');
+    state.vp += 1;
+    log.add({ type: 'vp', text: `The High Seas Fleet sortie goes unanswered: VP ${state.vp}`, vp: state.vp });
+  }
   state.actions[side].push(kind);
   state.usedThisRound = [];
   if (state.outcome) return;
@@ -256,7 +265,28 @@ function endActionPhase(state: PogState, log: EventLog): void {
   siegePhase(state, log);
   warStatusPhase(state, log);
   if (state.outcome) return;
+  replacementEvents(state, log);
   nextReplacementSegment(state, log, null);
+}
+
+/**
+ * Cards that change the replacement points at the start of the Replacement Phase: Zeppelin Raids
+ * (CP 27, this turn: four British points fewer), U-Boats Unleashed (CP 36, until Convoy: one British
+ * point fewer) and Walter Rathenau (CP 33, until Independent Air Force: one more German point).
+ */
+function replacementEvents(state: PogState, log: EventLog): void {
+  const cut = (n: number, why: string) => {
+    const before = state.rp.br ?? 0;
+    if (before === 0) return;
+    state.rp.br = Math.max(0, before - n);
+    log.add({ type: 'rp', text: `${why}: British replacement points ${before} -> ${state.rp.br}` });
+  };
+  if (state.eventTurns?.zeppelin_raids === state.turn) cut(4, 'Zeppelin raids');
+  if (state.played.includes('uboats_unleashed') && !state.played.includes('convoy')) cut(1, 'U-boats');
+  if (state.played.includes('walter_rathenau') && !state.played.includes('independent_air_force')) {
+    state.rp.ge = (state.rp.ge ?? 0) + 1;
+    log.add({ type: 'rp', text: 'Walter Rathenau: one more German replacement point' });
+  }
 }
 
 /** Replacement Phase (6.0 F): the Allies spend first, then the Central Powers; points left are lost (17.1.2). */

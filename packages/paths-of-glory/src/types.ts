@@ -145,6 +145,8 @@ export interface Mandate {
   made: boolean;
   /** The AH (It) result with Italy at war (7.1.6): the attack must be on the Italian front. */
   italianFront?: boolean;
+  /** 7.1.8: a French offensive turned mutiny by French Mutiny (card CP 47): a French western attack costs a VP. */
+  mutiny?: boolean;
 }
 
 export interface PogState {
