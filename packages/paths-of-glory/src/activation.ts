@@ -39,9 +39,34 @@ export function sudArmyStack(state: Readable, spaceId: string): boolean {
  * Americans as one in France and Germany), Moltke's one point per unit in Belgium and France (card
  * AP 9), and the Sud Army stack as one nation once per round (card CP 10).
  */
-export function activationCost(state: Readable, side: Side, spaceId: string, op?: Operation): number {
-  let units = unitsIn(state, spaceId).filter((u) => sideOf(u) === side);
+export function activationCost(
+  state: Readable,
+  side: Side,
+  spaceId: string,
+  op?: Operation,
+  mode: 'move' | 'attack' = 'move',
+): number {
+  const units = unitsIn(state, spaceId).filter((u) => sideOf(u) === side);
   if (units.length === 0) return 0;
+  // 16.4.5: after the Fall of the Tsar, activating Russians for combat costs one point a unit.
+  if (side === 'ap' && mode === 'attack' && state.played.includes('fall_of_the_tsar')) {
+    const russians = units.filter((u) => nationOf(u) === 'ru');
+    if (russians.length > 0) {
+      const rest = units.filter((u) => nationOf(u) !== 'ru');
+      return russians.length + (rest.length > 0 ? activationCostOf(state, side, spaceId, rest, op) : 0);
+    }
+  }
+  return activationCostOf(state, side, spaceId, units, op);
+}
+
+function activationCostOf(
+  state: Readable,
+  side: Side,
+  spaceId: string,
+  stack: string[],
+  op?: Operation,
+): number {
+  let units = stack;
   const s = space(spaceId);
   if (side === 'cp' && mobilizationMoltke(state) && (s.nation === 'be' || s.nation === 'fr'))
     return units.length;
@@ -56,6 +81,13 @@ export function activationCost(state: Readable, side: Side, spaceId: string, op?
     units = units.filter((u) => !through.includes(u));
     if (units.length === 0) return beachheadCost;
   }
+  // Card AP 51 Everyone Into Battle: Allied units in Italy, France and Belgium as one nation this turn.
+  if (
+    side === 'ap' &&
+    state.turnFlags.includes('everyone-into-battle') &&
+    ['it', 'fr', 'be'].includes(s.nation)
+  )
+    return 1 + beachheadCost;
   const nations = new Set(units.map(activationNation));
   if (nations.has('be') && nations.has('br') && CHANNEL_BELGIAN_SPACES.includes(spaceId))
     nations.delete('be');

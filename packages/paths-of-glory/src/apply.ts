@@ -25,11 +25,13 @@ import {
   useCombatCard,
 } from './battle.ts';
 import { setLoc } from './cache.ts';
+import { cardModule } from './cards/index.ts';
 import { cardName } from './cards.ts';
 import { choicesFor } from './choices.ts';
 import { flankPossible, targetKind } from './combat.ts';
+import { unitTakes } from './control.ts';
 import { card, type RpNation, space } from './data/index.ts';
-import { playEvent } from './events.ts';
+import { continueEvent, playEvent } from './events.ts';
 import {
   actionDone,
   combatCardsInHand,
@@ -41,6 +43,7 @@ import {
   startTurn,
 } from './flow.ts';
 import { sideName } from './map.ts';
+import { landMef, MEF_SPACES } from './mef.ts';
 import {
   activate,
   endMovement,
@@ -152,6 +155,9 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
         if (rpSide(nation) !== side || state.neutral.includes(nation) || (nation === 'a' && side !== 'ap'))
           continue;
         state.rp[nation] = (state.rp[nation] ?? 0) + n;
+        // 16.4.7: after Bolshevik Revolution Russia spends at most one point a turn.
+        if (nation === 'ru' && state.played.includes('bolshevik_revolution'))
+          state.rp.ru = Math.min(1, state.rp.ru!);
         gained.push(`${nation.toUpperCase()} ${n}`);
       }
       log.add({
@@ -283,7 +289,11 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
     case 'place':
       if (phase.kind === 'placeReinforcements') {
         const unit = str(action.unit);
-        setLoc(state, unit, str(action.to));
+        // 9.5.3.5: the MEF Army lands with its beachhead.
+        if (unit === 'br-army-mef' && MEF_SPACES.includes(str(action.to)))
+          landMef(state, log, str(action.to));
+        else setLoc(state, unit, str(action.to));
+        unitTakes(state, log, unit, str(action.to));
         log.add({
           type: 'reinforcement',
           text: `${label(unit)} arrives in ${space(str(action.to)).name}`,
@@ -333,6 +343,13 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
     case 'keepCards':
       nextDiscardSegment(state, log, side);
       return;
+    case 'cardEvent': {
+      if (phase.kind !== 'cardEvent') return;
+      const mod = cardModule(phase.card)!;
+      const result = mod.resolve!(state, log, phase.side, action, phase.step);
+      continueEvent(state, log, phase.card, card(phase.card).side, result);
+      return;
+    }
     case 'endReplacements':
       nextReplacementSegment(state, log, side);
       return;

@@ -190,7 +190,7 @@ export function resolveCombat(
   }
   // 12.1.2, 12.5.6: units that retreated in here earlier die at a loss number of 1 or more.
   if (result.onDefender >= 1) for (const u of result.spent) eliminateRetreated(state, log, u);
-  checkMandate(state, side, result);
+  checkMandate(state, side, result, log);
   state.phase = { kind: 'losses', side: result.lossQueue[0]!.side, op, result };
   continueLosses(state, log);
 }
@@ -229,7 +229,21 @@ export function fulfilsMandate(
   return true;
 }
 
-function checkMandate(state: PogState, side: Side, result: CombatResult): void {
+function checkMandate(state: PogState, side: Side, result: CombatResult, log?: EventLog): void {
+  const m = state.mandates[side];
+  // 7.1.8: on a mutiny turn a French attack in France, Belgium or Germany by units not stacked with
+  // Americans costs a VP, once; the mutiny is then over for the turn.
+  if (side === 'ap' && m.mutiny && ['fr', 'be', 'ge'].includes(space(result.target).nation)) {
+    const mutinous = result.attackers.some(
+      (u) => nationOf(u) === 'fr' && !unitsIn(state, state.units[u]!.loc).some((o) => nationOf(o) === 'us'),
+    );
+    if (mutinous) {
+      state.mandates.ap = { nation: 'fr', made: true };
+      state.vp += 1;
+      log?.add({ type: 'vp', text: `The French army mutinies: VP ${state.vp}`, vp: state.vp });
+    }
+    return;
+  }
   if (fulfilsMandate(state, side, result.attackers, result.defenders, result.target))
     state.mandates[side].made = true;
 }

@@ -1,5 +1,6 @@
 import type { Choice, ChoiceOption, Json, JsonObject, Seat } from '@salient/engine';
 import { advanceChoices, lossCandidates, retreatOptions } from './battle.ts';
+import { cardModule } from './cards/index.ts';
 import { handOf } from './cards.ts';
 import {
   armyTableOption,
@@ -26,9 +27,10 @@ import {
 import { replacementOptions } from './replacements.ts';
 import { srCost, srDestinations } from './sr.ts';
 import { statusOf } from './status.ts';
-import { type Supply, supplyOf } from './supply.ts';
+import { isNeutralSpace, type Supply, supplyOf } from './supply.ts';
 import { RESERVE, type Readable, type Side } from './types.ts';
 import { boxUnits, label, sideOf, unitsIn } from './units.ts';
+import { lateEntryLocked } from './war.ts';
 
 const one = (name: string, lbl: string, options: ChoiceOption[]) => ({
   name,
@@ -88,7 +90,7 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
                 value: m,
                 label: m === 'move' ? 'Movement' : 'Combat',
                 loc: a.space,
-                cost: a.cost,
+                cost: m === 'attack' ? (a.attackCost ?? a.cost) : a.cost,
               })),
             ),
           ],
@@ -240,7 +242,9 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
       const out: Choice[] = [];
       const candidates = [
         ...boxUnits(state, side, RESERVE),
-        ...Object.keys(state.units).filter((u) => sideOf(u) === side && space0(state, u)),
+        ...Object.keys(state.units).filter(
+          (u) => sideOf(u) === side && space0(state, u) && !isNeutralSpace(state, state.units[u]!.loc),
+        ),
       ];
       for (const u of candidates) {
         if (phase.moved.includes(u) || srCost(u) > phase.points) continue;
@@ -353,6 +357,8 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
       out.push(choice('keepCards', 'Keep the rest and draw'));
       return out;
     }
+    case 'cardEvent':
+      return cardModule(phase.card)?.choices?.(state, side, phase.step) ?? [];
     case 'over':
       return [];
   }
@@ -364,7 +370,9 @@ const space0 = (state: Readable, u: string) => {
 };
 
 function actionChoices(state: Readable, side: Side): Choice[] {
-  const hand = handOf(state, side);
+  const wholeHand = handOf(state, side);
+  // 9.5.2.5: late entry cards locked to their events play for nothing else.
+  const hand = wholeHand.filter((c) => !lateEntryLocked(state, c));
   const last = state.actions[side][state.actions[side].length - 1];
   const out: Choice[] = [];
   if (hand.length > 0) {
@@ -387,7 +395,8 @@ function actionChoices(state: Readable, side: Side): Choice[] {
           ),
         ]),
       );
-    if (last !== 'rp')
+    // Card AP 65 Influenza: no replacement-point plays for the rest of the turn.
+    if (last !== 'rp' && !state.turnFlags.includes('influenza'))
       out.push(
         choice('rp', 'Play a card for replacement points', {}, [
           one(
@@ -397,24 +406,24 @@ function actionChoices(state: Readable, side: Side): Choice[] {
           ),
         ]),
       );
-    const events = hand.filter((c) => eventPlayable(state, side, c));
-    if (events.length > 0)
-      out.push(
-        choice(
-          'event',
-          'Play a card as its event',
-          {},
-          [
-            one(
-              'card',
-              'Card',
-              events.map((c) => cardOption(c)),
-            ),
-          ],
-          { irreversible: true },
-        ),
-      );
   }
+  const events = wholeHand.filter((c) => eventPlayable(state, side, c));
+  if (events.length > 0)
+    out.push(
+      choice(
+        'event',
+        'Play a card as its event',
+        {},
+        [
+          one(
+            'card',
+            'Card',
+            events.map((c) => cardOption(c)),
+          ),
+        ],
+        { irreversible: true },
+      ),
+    );
   out.push(choice('oneOp', 'One operations point without a card'));
   return out;
 }

@@ -58,6 +58,38 @@ export function mayAttack(
       return false;
   }
   if (!MAP.adjacent(loc, target) || isNeutralSpace(state, target)) return false;
+  // Cards CP 58 Stavka Timidity and CP 55 Lloyd George: attacks barred for the rest of the turn.
+  const trench = state.trenches[target];
+  const germansOnly = () => {
+    const defenders = unitsIn(state, target).filter((u) => sideOf(u) !== side);
+    return defenders.length > 0 && defenders.every((u) => nationOf(u) === 'ge');
+  };
+  if (
+    d.nation === 'ru' &&
+    state.turnFlags.includes('stavka-timidity') &&
+    trench?.side === 'cp' &&
+    germansOnly()
+  )
+    return false;
+  if (
+    d.nation === 'br' &&
+    state.turnFlags.includes('lloyd-george') &&
+    !['michael', 'blucher', 'peace_offensive'].some((k) => state.played.includes(k)) &&
+    trench?.side === 'cp' &&
+    trench.level === 2 &&
+    germansOnly()
+  )
+    return false;
+  // 16.4.9: after Brest-Litovsk Russians never attack, and only Turks attack them, on the Near East map.
+  if (state.played.includes('treaty_of_brest_litovsk')) {
+    if (d.nation === 'ru') return false;
+    if (
+      side === 'cp' &&
+      unitsIn(state, target).some((u) => nationOf(u) === 'ru') &&
+      !(d.nation === 'tu' && t.map === 'neareast')
+    )
+      return false;
+  }
   if (!mayCross(loc, target, d.nation, crossingMark(id)) && !openByBeachhead(state, loc, target))
     return false; // 12.1.9
   if ((id === 'br-army-bef' || id === 'br-corps-bef') && !BEF_NATIONS.includes(t.nation)) return false; // 11.1.16

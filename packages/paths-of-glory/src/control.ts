@@ -3,6 +3,7 @@ import { touched } from './cache.ts';
 import { space, unitData } from './data/index.ts';
 import { fortSide, intactFort } from './forts.ts';
 import { beachheadEntered } from './mef.ts';
+import { isVpSpace } from './scenarios.ts';
 import { other, type PogState, type Side } from './types.ts';
 
 /**
@@ -16,7 +17,7 @@ export function takeControl(state: PogState, log: EventLog, spaceId: string, sid
   state.control[spaceId] = side;
   touched(state);
   const s = space(spaceId);
-  if (s.vp) {
+  if (isVpSpace(state, spaceId)) {
     state.vp += side === 'cp' ? 1 : -1;
     log.add({ type: 'vp', text: `${s.name} changes hands: VP ${state.vp}`, space: spaceId, vp: state.vp });
   }

@@ -1,5 +1,7 @@
 import type { EventLog } from '@salient/engine';
 import { setLoc, touched } from './cache.ts';
+import { cardModule } from './cards/index.ts';
+import type { EventResult } from './cards/module.ts';
 import { cardName, handOf } from './cards.ts';
 import { takeControl } from './control.ts';
 import { card, SPACES, UNITS, unitData } from './data/index.ts';
@@ -11,6 +13,16 @@ import { slugName } from './slug.ts';
 import { supplyOf } from './supply.ts';
 import { OFFMAP, type PogState, RESERVE, type Readable, type Side } from './types.ts';
 import { isArmy, label, STACK_LIMIT, sideOf, unitsIn } from './units.ts';
+import { neutralEntryOpen } from './war.ts';
+
+/** Reinforcement corps the cards name by their own counter (AP 20, 41, 42; CP 24). */
+const NAMED_CORPS: Record<string, string> = {
+  'AUS Corps': 'br-corps-aus',
+  'CND Corps': 'br-corps-cnd',
+  'PT Corps': 'br-corps-pt',
+  'ANA Corps': 'br-corps-ana',
+  'SN Corps': 'sn-corps-1',
+};
 
 /** The units a reinforcement card brings, resolved to counters not yet in play. */
 export function reinforcementUnits(state: Readable, cardId: string): string[] | null {
@@ -20,6 +32,10 @@ export function reinforcementUnits(state: Readable, cardId: string): string[] | 
   for (const name of r.units) {
     if (/Army$/.test(name)) {
       const id = `${r.nation}-army-${slugName(name.replace(/ Army$/, ''))}`;
+      if (state.units[id]?.loc !== OFFMAP) return null;
+      out.push(id);
+    } else if (NAMED_CORPS[name]) {
+      const id = NAMED_CORPS[name]!;
       if (state.units[id]?.loc !== OFFMAP) return null;
       out.push(id);
     } else {
@@ -77,10 +93,23 @@ function russianCavalrySpaces(state: Readable): string[] {
 export function eventPlayable(state: Readable, side: Side, cardId: string): boolean {
   const c = card(cardId);
   if (c.side !== side || c.combatCard) return false;
+  const mod = cardModule(cardId);
+  if (mod) {
+    // 9.5.2.2: one neutral entry a turn, whichever side plays it.
+    if (mod.neutralEntry && !neutralEntryOpen(state)) return false;
+    if (mod.playable && !mod.playable(state, side)) return false;
+    if (!c.reinforcements) return true;
+  }
   if (c.reinforcements) {
     if (state.turn === 1 || state.reinforced.includes(c.reinforcements.nation)) return false;
     const units = reinforcementUnits(state, cardId);
     if (!units) return false;
+    // Units with an entry of their own (the module's) need a space each; the others go by 9.5.3.3.
+    const entry = mod?.entry;
+    if (entry)
+      return units
+        .filter((u) => isArmy(u) || SPECIAL_CORPS.includes(u))
+        .every((u) => entry(state, u).length > 0);
     return armiesPlaceable(state, units.filter(isArmy));
   }
   const firstRound = state.turn === 1 && state.actions.cp.length === 0;
@@ -149,16 +178,23 @@ export function playEvent(state: PogState, log: EventLog, side: Side, cardId: st
     reveals: true,
   });
   if (c.event) state.played.push(c.event);
+  const mod = cardModule(cardId);
+  if (mod) state.eventTurns = { ...state.eventTurns, [c.event || cardId]: state.turn };
+  if (mod && !c.reinforcements) {
+    continueEvent(state, log, cardId, side, mod.play ? mod.play(state, log, side) : 'done');
+    return;
+  }
   if (c.reinforcements) {
     const units = reinforcementUnits(state, cardId)!;
     state.reinforced.push(c.reinforcements.nation);
-    for (const u of units.filter((x) => !isArmy(x))) {
+    const placed = (u: string) => isArmy(u) || (mod?.entry !== undefined && SPECIAL_CORPS.includes(u));
+    for (const u of units.filter((x) => !placed(x))) {
       setLoc(state, u, RESERVE);
       log.add({ type: 'reinforcement', text: `${label(u)} joins the reserve box`, unit: u });
     }
-    const armies = units.filter(isArmy);
+    const armies = units.filter(placed);
     if (armies.length > 0) {
-      state.phase = { kind: 'placeReinforcements', side, units: armies };
+      state.phase = { kind: 'placeReinforcements', side, units: armies, ...(mod ? { card: cardId } : {}) };
       return;
     }
     actionDone(state, log, side, 'event');
@@ -216,8 +252,36 @@ export function playEvent(state: PogState, log: EventLog, side: Side, cardId: st
   actionDone(state, log, side, 'event');
 }
 
+/** Corps that reinforcement cards place on the map instead of the reserve box (9.5.3.2). */
+const SPECIAL_CORPS = ['br-corps-ana', 'sn-corps-1'];
+
+/**
+ * What follows an event module's play or answer (src/cards/module.ts): the round ends as an event
+ * (or a redeployment), another phase has begun, or a question is put, to `actor` if the other side
+ * answers it. The round is always the card owner's.
+ */
+export function continueEvent(
+  state: PogState,
+  log: EventLog,
+  cardId: string,
+  owner: Side,
+  result: EventResult,
+): void {
+  if (result === 'phase') return;
+  if (result === 'done' || result === 'doneAsSr') {
+    actionDone(state, log, owner, result === 'done' ? 'event' : 'sr');
+    return;
+  }
+  state.phase = { kind: 'cardEvent', side: result.actor ?? owner, card: cardId, step: result.step };
+}
+
 /** Where a unit an event brings may be placed. */
 export function placementSpaces(state: Readable, unit: string): string[] {
+  const phase = state.phase;
+  if (phase.kind === 'placeReinforcements' && phase.card) {
+    const entry = cardModule(phase.card)?.entry;
+    if (entry) return entry(state, unit);
+  }
   if (unit.startsWith('ru-corps-cavalry')) {
     const other = unit === 'ru-corps-cavalry-1' ? 'ru-corps-cavalry-2' : 'ru-corps-cavalry-1';
     const partner = state.units[other]!.loc;

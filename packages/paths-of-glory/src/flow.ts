@@ -2,18 +2,25 @@ import type { EventLog } from '@salient/engine';
 import { touched } from './cache.ts';
 import { cardName, handOf } from './cards.ts';
 import { takeControl } from './control.ts';
-import { card, type RpNation, SPACES, UNITS } from './data/index.ts';
+import { CARDS, card, type RpNation, SPACES, UNITS } from './data/index.ts';
 import { besieged, fortSide, intactFort } from './forts.ts';
 import { eliminate } from './losses.ts';
 import { sideName, turnInfo } from './map.ts';
 import { beachheadOf, MEF_SPACES } from './mef.ts';
 import { replacementOptions } from './replacements.ts';
+import { finalVerdict, scenarioRules } from './scenarios.ts';
 import { handSizeOf, shuffleInPlace } from './setup.ts';
 import { isNeutralSpace, supplyOf } from './supply.ts';
 import { MANDATE_TABLE } from './tables.ts';
 import { type ActionKind, type Mandate, other, type PogState, type Readable, type Side } from './types.ts';
 import { onMap, sideOf, unitsIn } from './units.ts';
-import { raiseCommitment, reshuffleForCommitment } from './war.ts';
+import {
+  combinedWarStatus,
+  commitmentOf,
+  lateEntryLocked,
+  raiseCommitment,
+  reshuffleForCommitment,
+} from './war.ts';
 
 export const ROUNDS = 6;
 
@@ -75,7 +82,10 @@ export function mandateFor(state: Readable, side: Side, die: number): Mandate {
 export function rollMandates(state: PogState, log: EventLog): void {
   for (const side of ['cp', 'ap'] as Side[]) {
     const die = log.die('mandate', `${sideName(side)} Mandated Offensive`);
-    const mandate = mandateFor(state, side, die);
+    let mandate = mandateFor(state, side, die);
+    // 7.1.8: once French Mutiny is played, French offensives are mutinies.
+    if (side === 'ap' && mandate.nation === 'fr' && state.played.includes('french_mutiny'))
+      mandate = { nation: 'fr', made: true, mutiny: true };
     state.mandates[side] = mandate;
     const nation = mandate.nation;
     const where = mandate.italianFront ? ' on the Italian front' : '';
@@ -100,6 +110,12 @@ export function startTurn(state: PogState, log: EventLog): void {
 
 /** Records a side's action for the round and hands play on (8.1); after six rounds each, the turn's later phases run. */
 export function actionDone(state: PogState, log: EventLog, side: Side, kind: ActionKind): void {
+  // Card CP 25: the Allied action after High Seas Fleet settles it (Grand Fleet, AP 33, clears the flag).
+  if (side === 'ap' && state.turnFlags.includes('high-seas-fleet')) {
+    state.turnFlags = state.turnFlags.filter((f) => f !== 'high-seas-fleet');
+    state.vp += 1;
+    log.add({ type: 'vp', text: `The High Seas Fleet sortie goes unanswered: VP ${state.vp}`, vp: state.vp });
+  }
   state.actions[side].push(kind);
   state.usedThisRound = [];
   if (state.outcome) return;
@@ -114,9 +130,13 @@ export function actionDone(state: PogState, log: EventLog, side: Side, kind: Act
 /** Attrition Phase (6.0 C, 14.3.5-14.3.6): out-of-supply units die, unsupplied spaces change hands, both sides at once. */
 export function attritionPhase(state: PogState, log: EventLog): void {
   const supply = supplyOf(state);
-  const doomed = UNITS.filter((u) => onMap(state.units[u.id]!.loc) && !supply.unitSupplied(u.id)).map(
-    (u) => u.id,
-  );
+  // Greek units of a limited entry (9.5.2.4) are neutral and suffer no attrition.
+  const doomed = UNITS.filter(
+    (u) =>
+      onMap(state.units[u.id]!.loc) &&
+      !supply.unitSupplied(u.id) &&
+      !isNeutralSpace(state, state.units[u.id]!.loc),
+  ).map((u) => u.id);
   const lostSpaces: string[] = [];
   for (const s of SPACES) {
     const owner = state.control[s.id]!;
@@ -180,10 +200,55 @@ export function warStatusPhase(state: PogState, log: EventLog): void {
     state.vp -= 1;
     log.add({ type: 'vp', text: `The blockade: VP ${state.vp}`, vp: state.vp });
   }
+  // 9.5.2.5.1: Italy still neutral once the Allies are at Total War costs them a VP each turn.
+  if (state.neutral.includes('it') && commitmentOf(state, 'ap') === 'total') {
+    state.vp += 1;
+    log.add({ type: 'vp', text: `Italy is still neutral at Allied Total War: VP ${state.vp}`, vp: state.vp });
+  }
+  // E.2 (5.2): the tournament bid does not count here (5.6.1.1).
   if (state.vp >= 20) finish(state, log, 'cp', 'automatic victory: the VP track reached 20');
   else if (state.vp <= 0) finish(state, log, 'ap', 'automatic victory: the VP track fell to 0');
   if (state.outcome) return;
+  // E.3 (16.2.1): an Armistice at a combined war status of 40 ends the war.
+  const rules = scenarioRules(state);
+  if (rules.armistice && combinedWarStatus(state) >= 40) {
+    endScenario(state, log, `an Armistice at combined war status ${combinedWarStatus(state)}`, true);
+    return;
+  }
   raiseCommitment(state, log);
+  // 5.4.1: the Limited War scenario ends once either side reaches Total War.
+  if (rules.endsAtTotalWar && (['ap', 'cp'] as Side[]).some((s) => commitmentOf(state, s) === 'total'))
+    endScenario(state, log, 'a side reached Total War', false);
+}
+
+/**
+ * The scenario ends and its victory levels decide (5.3.4, 5.4.2, 5.5.2). `lateWar` marks the ends
+ * after which the historical scenario adjusts the VP (5.7.4.8-5.7.4.9: an Armistice or turn 20).
+ */
+export function endScenario(state: PogState, log: EventLog, why: string | null, lateWar: boolean): void {
+  let vp = state.vp;
+  if (state.rules?.historical && lateWar) vp += historicalEndAdjustment(state, log);
+  const verdict = finalVerdict(state, vp);
+  finish(state, log, verdict.winner, why ? `${why}; ${verdict.reason}` : verdict.reason);
+}
+
+/** 5.7.4.8-5.7.4.9: +1 VP for each US army reinforcement card not played, -2 if Fall of the Tsar was not. */
+function historicalEndAdjustment(state: PogState, log: EventLog): number {
+  const usArmyCards = CARDS.filter(
+    (c) =>
+      c.side === 'ap' &&
+      c.reinforcements?.nation === 'us' &&
+      c.reinforcements.units.some((u) => /Army$/.test(u)),
+  ).filter((c) => !state.decks.ap.removed.includes(c.id));
+  let delta = usArmyCards.length;
+  if (!state.played.includes('fall_of_the_tsar')) delta -= 2;
+  if (delta !== 0)
+    log.add({
+      type: 'vp',
+      text: `Historical scenario end adjustment (5.7.4.8-5.7.4.9): ${delta > 0 ? '+' : ''}${delta} VP`,
+      vp: state.vp + delta,
+    });
+  return delta;
 }
 
 export function finish(state: PogState, log: EventLog, winner: Side | null, reason: string): void {
@@ -200,7 +265,28 @@ function endActionPhase(state: PogState, log: EventLog): void {
   siegePhase(state, log);
   warStatusPhase(state, log);
   if (state.outcome) return;
+  replacementEvents(state, log);
   nextReplacementSegment(state, log, null);
+}
+
+/**
+ * Cards that change the replacement points at the start of the Replacement Phase: Zeppelin Raids
+ * (CP 27, this turn: four British points fewer), U-Boats Unleashed (CP 36, until Convoy: one British
+ * point fewer) and Walter Rathenau (CP 33, until Independent Air Force: one more German point).
+ */
+function replacementEvents(state: PogState, log: EventLog): void {
+  const cut = (n: number, why: string) => {
+    const before = state.rp.br ?? 0;
+    if (before === 0) return;
+    state.rp.br = Math.max(0, before - n);
+    log.add({ type: 'rp', text: `${why}: British replacement points ${before} -> ${state.rp.br}` });
+  };
+  if (state.eventTurns?.zeppelin_raids === state.turn) cut(4, 'Zeppelin raids');
+  if (state.played.includes('uboats_unleashed') && !state.played.includes('convoy')) cut(1, 'U-boats');
+  if (state.played.includes('walter_rathenau') && !state.played.includes('independent_air_force')) {
+    state.rp.ge = (state.rp.ge ?? 0) + 1;
+    log.add({ type: 'rp', text: 'Walter Rathenau: one more German replacement point' });
+  }
 }
 
 /** Replacement Phase (6.0 F): the Allies spend first, then the Central Powers; points left are lost (17.1.2). */
@@ -282,8 +368,9 @@ function drawPhase(state: PogState, log: EventLog): void {
   nextDiscardSegment(state, log, null);
 }
 
+/** Cards a side may throw away before drawing (9.5.4.6): combat cards, and the late entry cards of 9.5.2.5. */
 export const combatCardsInHand = (state: Readable, side: Side) =>
-  handOf(state, side).filter((c) => card(c).combatCard);
+  handOf(state, side).filter((c) => card(c).combatCard || lateEntryLocked(state, c));
 
 /**
  * 9.5.4.6: before drawing, each side may throw away combat cards from its hand (the Allies first).
@@ -309,13 +396,10 @@ export function nextDiscardSegment(state: PogState, log: EventLog, done: Side | 
   endTurn(state, log);
 }
 
-/** End of turn (6.0 H); the Introductory scenario ends after turn 3 with its victory levels (5.3.4). */
+/** End of turn (6.0 H); after the scenario's last turn its victory levels decide (5.3.4, 5.4.2, 5.5.2). */
 function endTurn(state: PogState, log: EventLog): void {
   if (state.turn >= state.lastTurn) {
-    if (state.vp >= 14) finish(state, log, 'cp', `VP ${state.vp} at the end of the scenario (14 or more)`);
-    else if (state.vp <= 10)
-      finish(state, log, 'ap', `VP ${state.vp} at the end of the scenario (10 or fewer)`);
-    else finish(state, log, null, `VP ${state.vp} at the end of the scenario (11 to 13)`);
+    endScenario(state, log, null, state.scenario === 'campaign');
     return;
   }
   state.turn += 1;

@@ -19,6 +19,22 @@ export function crossingMark(id: string): string | undefined {
   return undefined;
 }
 
+/** 16.4.9: the countries Russian units may still stand in after Brest-Litovsk. */
+export const RUSSIAN_FRONT_NATIONS = ['ru', 'ge', 'tu', 'ah', 'ro'];
+
+/**
+ * 16.4.9: after Brest-Litovsk Russians stay in Russia, Germany, Turkey, Austria-Hungary and Romania,
+ * and Russians and the other Allies never enter (nor pass through) each other's spaces.
+ */
+export function brestLitovskAllows(state: Readable, id: string, to: string): boolean {
+  const d = unitData(id);
+  if (d.side !== 'ap') return true;
+  const russian = d.nation === 'ru';
+  if (russian && !RUSSIAN_FRONT_NATIONS.includes(space(to).nation)) return false;
+  const others = (occupancy(state).get(to) ?? []).filter((u) => unitData(u).side === 'ap');
+  return others.every((u) => (unitData(u).nation === 'ru') === russian);
+}
+
 /** Whether the unit may go from `from` into `to` at all, whatever its remaining movement. */
 export function mayEnter(state: Readable, id: string, from: string, to: string, sr = false): boolean {
   const d = unitData(id);
@@ -34,7 +50,10 @@ export function mayEnter(state: Readable, id: string, from: string, to: string, 
   if (CAUCASUS_LINKS.includes(`${from}|${to}`)) {
     // 11.3.2: one Russian corps a turn, never an army.
     if (d.type === 'army' || state.turnFlags.includes('caucasus-crossing')) return false;
+    // 11.3.2, 13.2.2: after the Fall of the Tsar only a strategic redeployment may cross.
+    if (!sr && d.nation === 'ru' && state.played.includes('fall_of_the_tsar')) return false;
   }
+  if (state.played.includes('treaty_of_brest_litovsk') && !brestLitovskAllows(state, id, to)) return false;
   // 15.1.12: no Russian unit enters a German fort space in August 1914.
   if (d.nation === 'ru' && state.turn === 1 && s.fort > 0 && s.nation === 'ge') return false;
   return true;

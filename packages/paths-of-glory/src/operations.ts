@@ -7,7 +7,7 @@ import { fortSide, intactFort, siegeKeptWithout } from './forts.ts';
 import { MAP, turnInfo } from './map.ts';
 import { beachheadOf } from './mef.ts';
 import { channelClosed, moveAlong, reachable, stackDestinations } from './movement.ts';
-import { supplyOf } from './supply.ts';
+import { isNeutralSpace, supplyOf } from './supply.ts';
 import type { ActivationMode, Operation, PogState, Readable, Side } from './types.ts';
 import { label, lfOf, mfOf, occupancy, sideOf, unitsIn } from './units.ts';
 
@@ -31,6 +31,8 @@ export interface ActivationOption {
   space: string;
   cost: number;
   modes: ActivationMode[];
+  /** What combat activation costs when it differs from movement (16.4.5); absent: the same. */
+  attackCost?: number;
 }
 
 /**
@@ -46,14 +48,16 @@ export function activationOptions(state: Readable, side: Side, op: Operation): A
     space(s).map === 'neareast' && s !== beachheadOf(state) && !unitsIn(state, s).includes('br-army-ne');
   const nearEastCombat = Object.entries(op.activated).some(([s, mode]) => mode === 'attack' && counted(s));
   for (const [s, units] of occupied) {
-    if (op.activated[s] || !units.some((u) => sideOf(u) === side)) continue;
+    // 9.5.2.4: the Greek units of a limited entry stay neutral: nobody activates them.
+    if (op.activated[s] || !units.some((u) => sideOf(u) === side) || isNeutralSpace(state, s)) continue;
     const cost = activationCost(state, side, s, op);
     if (cost > op.points) continue;
     const modes: ActivationMode[] = ['move'];
     const summerDesert = space(s).terrain === 'desert' && turnInfo(state.turn).season === 'summer';
     const nearEastLimit = side === 'ap' && counted(s) && nearEastCombat;
-    if (!summerDesert && !nearEastLimit) modes.push('attack');
-    out.push({ space: s, cost, modes });
+    const attackCost = activationCost(state, side, s, op, 'attack');
+    if (!summerDesert && !nearEastLimit && attackCost <= op.points) modes.push('attack');
+    out.push({ space: s, cost, modes, ...(attackCost !== cost ? { attackCost } : {}) });
   }
   return out.sort((a, b) => (a.space < b.space ? -1 : 1));
 }
@@ -66,7 +70,7 @@ export function activate(
   s: string,
   mode: ActivationMode,
 ): void {
-  const cost = activationCost(state, side, s, op);
+  const cost = activationCost(state, side, s, op, mode);
   if (side === 'cp' && sudArmyStack(state, s) && op.sudArmySpace === null && cost === 1) op.sudArmySpace = s;
   op.points -= cost;
   op.activated[s] = mode;
@@ -221,6 +225,30 @@ export function moveStack(
   }
 }
 
+/** The action round now being played, counted across turns, for 11.2.10's "following round". */
+const roundStamp = (state: Readable, side: Side) => state.turn * 6 + state.actions[side].length;
+
+/** Nations whose failed digs help the next one under optional 11.2.10 of the living rules. */
+const TRENCH_ROLL_NATIONS = ['ge', 'br', 'fr', 'it'];
+
+/**
+ * Optional 11.2.10 (living rules, a match option; always on in the historical scenario 5.7.4.2): a
+ * German, British, French or Italian unit that failed to dig in the round just before (the last round
+ * of the previous turn counting for the first) subtracts one from its roll, never more than one.
+ */
+export function trenchRollModifier(state: Readable, side: Side, unit: string): number {
+  if (!state.rules?.trenchRollModifier) return 0;
+  const failed = state.failedDigs?.[unit];
+  return failed !== undefined && failed === roundStamp(state, side) - 1 ? 1 : 0;
+}
+
+function markFailedDig(state: PogState, side: Side, unit: string): void {
+  if (!state.rules?.trenchRollModifier || !TRENCH_ROLL_NATIONS.includes(unitData(unit).nation)) return;
+  const now = roundStamp(state, side);
+  const kept = Object.entries(state.failedDigs ?? {}).filter(([, at]) => at >= now - 1);
+  state.failedDigs = { ...Object.fromEntries(kept), [unit]: now };
+}
+
 /**
  * Entrenchment after movement (11.2.2): without its Entrench event a side rolls for level 1 (die at
  * most the unit's LF); with it, level 1 is automatic and a level 1 trench rolls for level 2.
@@ -237,11 +265,15 @@ export function digIn(state: PogState, log: EventLog, side: Side, op: Operation)
       continue;
     }
     if (trench && (!entrenchPlayed || trench.level === 2)) continue;
-    const die = log.die('entrench', `${label(id)} digs in at ${name}`);
+    const die = log.die('entrench', `${label(id)} digs in at ${name}`) - trenchRollModifier(state, side, id);
     if (die <= lfOf(state, id)) {
       state.trenches[s] = { side, level: trench ? 2 : 1 };
       log.add({ type: 'trench', text: `A level ${trench ? 2 : 1} trench now stands in ${name}`, space: s });
-    } else log.add({ type: 'trench', text: `The digging at ${name} fails`, space: s });
+      if (state.failedDigs) delete state.failedDigs[id];
+    } else {
+      log.add({ type: 'trench', text: `The digging at ${name} fails`, space: s });
+      markFailedDig(state, side, id);
+    }
   }
   op.entrenching = [];
 }

@@ -1,4 +1,5 @@
 import type { CardFace, CardPile, CardsPresentation } from '@salient/engine';
+import { cardModule } from './cards/index.ts';
 import { CARD_TEXT } from './cards.ts';
 import { card } from './data/index.ts';
 import type { PogView, Side } from './types.ts';
@@ -23,7 +24,7 @@ export function cardFace(id: string): CardFace {
       { label: 'SR', value: String(c.sr) },
       ...(rp ? [{ label: 'RP', value: rp }] : []),
     ],
-    text: CARD_TEXT[id] ?? 'Its event is not in play in this scenario.',
+    text: CARD_TEXT[id] ?? cardModule(id)?.text ?? 'Its event is not in play yet.',
     marks,
   };
 }

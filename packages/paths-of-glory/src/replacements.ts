@@ -51,6 +51,11 @@ export function armyEntrySpaces(
     const home = ['brussels', 'antwerp', 'ostend'].filter((s) => openFor(state, id, s, supply));
     return home.length > 0 ? home : ['calais'].filter((s) => openFor(state, id, s, supply));
   }
+  // 9.5.3.3: US armies land at any friendly port in France.
+  if (d.nation === 'us')
+    return SPACES.filter((s) => s.nation === 'fr' && s.apPort && openFor(state, id, s.id, supply)).map(
+      (s) => s.id,
+    );
   const out = SPACES.filter(
     (s) => s.nation === d.nation && (s.capital || s.supplySource) && openFor(state, id, s.id, supply),
   ).map((s) => s.id);

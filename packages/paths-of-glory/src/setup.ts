@@ -1,6 +1,7 @@
 import { type JsonObject, type RngState, rngFromSeed, rollInPlace } from '@salient/engine';
 import { deckCards } from './cards.ts';
 import { SPACES, UNITS } from './data/index.ts';
+import { isScenario, matchRulesFrom, SCENARIOS } from './scenarios.ts';
 import { OFFMAP, type PogState, RESERVE, type Side, type UnitState } from './types.ts';
 
 /**
@@ -122,6 +123,13 @@ export function baseState(scenario: string, options: JsonObject, seed: string): 
     }
     if (p.trench) trenches[p.at] = { side: p.nation === 'ge' || p.nation === 'ah' ? 'cp' : 'ap', level: 1 };
   }
+  if (!isScenario(scenario)) throw new Error(`Paths of Glory has no scenario ${scenario}`);
+  const rules = matchRulesFrom(scenario, options);
+  if (rules.historical) {
+    // 5.7.1.1-5.7.1.2 (the Italian trenches of 5.7.1.3 come with Italy's entry).
+    trenches.strasbourg = { side: 'cp', level: 1 };
+    delete trenches.brussels;
+  }
   const control: Record<string, Side> = {};
   for (const s of SPACES) control[s.id] = s.faction;
   const optionalCards = options.optionalCards === true;
@@ -131,7 +139,8 @@ export function baseState(scenario: string, options: JsonObject, seed: string): 
   const rng = rngFromSeed(seed);
   const apDraw = deckCards('ap', optionalCards, 'mobilization');
   shuffleInPlace(apDraw, rng);
-  const handSize = optionalCards ? 8 : 7;
+  // 9.1.4 (optional) with the optional cards; 5.7.4.1 in the historical scenario.
+  const handSize = optionalCards || rules.historical ? 8 : 7;
   const apHand = apDraw.splice(0, handSize);
   return {
     game: 'paths-of-glory',
@@ -140,7 +149,7 @@ export function baseState(scenario: string, options: JsonObject, seed: string): 
     optionalCards,
     ...(optionalRules.length > 0 ? { optionalRules } : {}),
     turn: 1,
-    lastTurn: 3,
+    lastTurn: SCENARIOS[scenario].lastTurn,
     actions: { ap: [], cp: [] },
     vp: 10,
     warStatus: { ap: 0, cp: 0 },
@@ -166,10 +175,11 @@ export function baseState(scenario: string, options: JsonObject, seed: string): 
     rp: {},
     mandates: { ap: { nation: null, made: true }, cp: { nation: null, made: true } },
     usedThisRound: [],
+    ...(Object.keys(rules).length > 0 ? { rules } : {}),
     phase: { kind: 'gunsOfAugust' },
     outcome: null,
     rng,
   };
 }
 
-export const handSizeOf = (state: PogState) => (state.optionalCards ? 8 : 7);
+export const handSizeOf = (state: PogState) => (state.optionalCards || state.rules?.historical ? 8 : 7);

@@ -17,6 +17,7 @@ const PHASE_NAMES: Record<string, string> = {
   entrenchEvent: 'Event: entrench',
   replacement: 'Replacement Phase',
   discardCombat: 'Draw Phase: discard combat cards',
+  cardEvent: 'Event',
   over: 'Game over',
 };
 

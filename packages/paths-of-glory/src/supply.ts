@@ -5,7 +5,7 @@ import { MAP, mayCross } from './map.ts';
 import { beachheadOf, mayUseBeachhead, openByBeachhead } from './mef.ts';
 import { inTurkey, ruleOn } from './options.ts';
 import type { Readable, Side } from './types.ts';
-import { nationOf, occupancy, sideOf } from './units.ts';
+import { nationOf, occupancy, sideOf, unitsIn } from './units.ts';
 
 /** Russia's allies in the east draw on Russian depots and Belgrade, never on London or by sea (14.2.2). */
 const EASTERN: readonly string[] = ['ru', 'sb', 'ro'];
@@ -18,7 +18,12 @@ const TARANTO = 'taranto';
 const HELD_FROM_THE_START: readonly string[] = ['basra'];
 
 export function isNeutralSpace(state: Readable, id: string): boolean {
-  return state.neutral.includes(space(id).nation) && !HELD_FROM_THE_START.includes(id);
+  const nation = space(id).nation;
+  if (!state.neutral.includes(nation) || HELD_FROM_THE_START.includes(id)) return false;
+  // 9.5.2.4: after Salonika's limited entry only the Greek spaces holding Greek units stay closed.
+  if (nation === 'gr' && state.played.includes('salonika'))
+    return unitsIn(state, id).some((u) => nationOf(u) === 'gr');
+  return true;
 }
 
 const CP_SOURCES = ['essen', 'breslau', 'sofia', 'constantinople'];

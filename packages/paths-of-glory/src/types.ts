@@ -1,5 +1,6 @@
-import type { Outcome, RngState, Seat } from '@salient/engine';
+import type { JsonObject, Outcome, RngState, Seat } from '@salient/engine';
 import type { RpNation, Side } from './data/types.ts';
+import type { MatchRules } from './scenarios.ts';
 
 export type { Side } from './data/types.ts';
 
@@ -128,11 +129,14 @@ export type Phase =
     }
   | { kind: 'advance'; side: Side; op: Operation; result: CombatResult; advanced: string[] }
   | { kind: 'sr'; side: Side; points: number; moved: string[] }
-  | { kind: 'placeReinforcements'; side: Side; units: string[] }
+  /** `card`: the module card (src/cards) whose entry rules place the units; absent: 9.5.3.3's. */
+  | { kind: 'placeReinforcements'; side: Side; units: string[]; card?: string }
   | { kind: 'freeFlips'; side: Side; points: number; card: string }
   | { kind: 'entrenchEvent'; side: Side }
   | { kind: 'replacement'; side: Side }
   | { kind: 'discardCombat'; side: Side }
+  /** An event module's question (src/cards): `step` is the module's own record of where it stands. */
+  | { kind: 'cardEvent'; side: Side; card: string; step: JsonObject }
   | { kind: 'over' };
 
 export interface Mandate {
@@ -141,6 +145,8 @@ export interface Mandate {
   made: boolean;
   /** The AH (It) result with Italy at war (7.1.6): the attack must be on the Italian front. */
   italianFront?: boolean;
+  /** 7.1.8: a French offensive turned mutiny by French Mutiny (card CP 47): a French western attack costs a VP. */
+  mutiny?: boolean;
 }
 
 export interface PogState {
@@ -180,6 +186,17 @@ export interface PogState {
   commitment?: Record<Side, 'mobilization' | 'limited' | 'total'>;
   /** Combat cards on the table already used this action round (9.5.4.4). */
   usedThisRound: string[];
+  /** Match options of the Limited War and Campaign scenarios (5.6, 5.7, 11.2.10 optional); absent: none. */
+  rules?: MatchRules;
+  /**
+   * 11.2.10 (optional, living rules): units whose dig failed, with the action round it failed in
+   * (turn * 6 + rounds done); a dig in the very next round rolls one less. Absent: none.
+   */
+  failedDigs?: Record<string, number>;
+  /** The turn each event of a card module (src/cards) was played in, by event key; absent: none yet. */
+  eventTurns?: Record<string, number>;
+  /** 16.4.5: the Central Powers' count of Russian VP spaces when the Tsar fell. */
+  tsarFellAt?: number;
   phase: Phase;
   outcome: Outcome | null;
   rng: RngState;

@@ -2,6 +2,7 @@ import type { EventLog } from '@salient/engine';
 import { setLoc } from './cache.ts';
 import { deckCards } from './cards.ts';
 import { sideName } from './map.ts';
+import { scenarioRules } from './scenarios.ts';
 import { plainCorps, shuffleInPlace } from './setup.ts';
 import { OFFMAP, type PogState, RESERVE, type Readable, type Side } from './types.ts';
 
@@ -75,10 +76,21 @@ export const NEUTRAL_SETUP: Record<string, { side: Side; fixed: NeutralPlacement
  * returned for the caller to have placed (part 2's entry events).
  */
 export function enterWar(state: PogState, log: EventLog, nation: string): string[] {
-  const setup = NEUTRAL_SETUP[nation];
   // 9.5.2.2: one entry event a turn, whichever side; Turkey's entry with Limited War does not count (16.1.3.1).
   if (nation !== 'tu') state.turnFlags.push('neutral-entry');
   state.neutral = state.neutral.filter((n) => n !== nation && !(nation === 'tu' && n === 'pe'));
+  const free = placeNeutralUnits(state, nation);
+  log.add({ type: 'neutralEntry', text: `${NATION_LABEL[nation] ?? nation} enters the war`, nation });
+  return free;
+}
+
+/**
+ * Sets a nation's units up by the Neutral Setup chart (4.2.2) and returns the free corps Bulgaria and
+ * Romania still place. Salonika's limited Greek entry (9.5.2.4) uses it alone: the units stand on the
+ * map while Greece stays neutral.
+ */
+export function placeNeutralUnits(state: PogState, nation: string): string[] {
+  const setup = NEUTRAL_SETUP[nation];
   if (!setup) return [];
   const corps = plainCorps(nation).filter((c) => state.units[c]!.loc === OFFMAP);
   for (const p of setup.fixed) {
@@ -88,13 +100,13 @@ export function enterWar(state: PogState, log: EventLog, nation: string): string
       state.units[id]!.reduced = p.reduced === true;
     }
     for (let i = 0; i < (p.corps ?? 0); i++) {
-      const id = corps.shift()!;
+      const id = corps.shift();
+      if (id === undefined) break;
       setLoc(state, id, p.at);
       state.units[id]!.reduced = p.reduced === true;
     }
     if (p.trench) state.trenches[p.at] = { side: setup.side, level: 1 };
   }
-  log.add({ type: 'neutralEntry', text: `${NATION_LABEL[nation] ?? nation} enters the war`, nation });
   return corps.slice(0, setup.freeCorps);
 }
 
@@ -109,6 +121,13 @@ const NATION_LABEL: Record<string, string> = {
 /** 9.5.2.2: whether a Neutral Entry event may still be played this turn (for part 2's entry cards). */
 export const neutralEntryOpen = (state: Readable) => !state.turnFlags.includes('neutral-entry');
 
+/**
+ * The Combined War Status (9.5.1.3, 16.2): every war status number played raises it. A side's own
+ * marker never falls (16.1.5) and past Total War only the combined one matters (16.1.6), so the sum
+ * of both sides' markers is the combined status.
+ */
+export const combinedWarStatus = (state: Readable) => state.warStatus.ap + state.warStatus.cp;
+
 /** A side's war commitment level, read from the cards its decks hold (9.1.2, 16.1). */
 export function commitmentOf(state: Readable, side: Side): Commitment {
   return state.commitment?.[side] ?? 'mobilization';
@@ -121,7 +140,7 @@ export function commitmentOf(state: Readable, side: Side): Commitment {
  * War brings Turkey in (16.1.3.1).
  */
 export function raiseCommitment(state: PogState, log: EventLog): void {
-  if (state.scenario === 'introductory' || state.turn < 2) return;
+  if (!scenarioRules(state).commitment || state.turn < 2) return;
   for (const side of ['ap', 'cp'] as Side[]) {
     const levels: Commitment[] = ['mobilization', 'limited', 'total'];
     let level = commitmentOf(state, side);
@@ -154,4 +173,20 @@ export function reshuffleForCommitment(state: PogState, log: EventLog, side: Sid
   deck.discard = [];
   shuffleInPlace(deck.draw, log.rng);
   log.add({ type: 'reshuffle', text: `${sideName(side)} shuffle the new cards into their draw pile`, side });
+}
+
+/** The Allied entry cards of 9.5.2.5: Romania (AP 16) and Italy (AP 17). */
+export const LATE_ENTRY_CARDS = ['ap-16', 'ap-17'];
+
+/**
+ * 9.5.2.5: while the Central Powers are at Total War and the Allies are not, the Allies may play the
+ * Romania and Italy cards only as their events; they may throw them away before drawing like combat
+ * cards. The lock lifts once the Allies are at Total War.
+ */
+export function lateEntryLocked(state: Readable, cardId: string): boolean {
+  return (
+    LATE_ENTRY_CARDS.includes(cardId) &&
+    commitmentOf(state, 'cp') === 'total' &&
+    commitmentOf(state, 'ap') !== 'total'
+  );
 }

@@ -751,7 +751,7 @@ export const CARDS: readonly CardData[] = [
     rp: { a: 1, br: 2, fr: 2, it: 1, ru: 3 },
     name: 'USA Reinforcements',
     event: null,
-    reinforcements: null,
+    reinforcements: { nation: 'us', units: ['2 Army', 'US Corps'] },
     optional: false,
   },
   {
