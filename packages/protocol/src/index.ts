@@ -78,6 +78,14 @@ export const ServerErrorCode = {
   PasswordTooCommon: 'PASSWORD_TOO_COMMON',
   /** A webhook URL pointing at a loopback, private or reserved address (or not resolving). */
   WebhookRefused: 'WEBHOOK_REFUSED',
+  /** An open seek's rating range leaves the joining player out. */
+  RatingOutOfRange: 'RATING_OUT_OF_RANGE',
+  /** A challenge already accepted, declined or withdrawn. */
+  ChallengeNotPending: 'CHALLENGE_NOT_PENDING',
+  /** A tournament that no longer takes entrants (full, started or over). */
+  TournamentNotOpen: 'TOURNAMENT_NOT_OPEN',
+  /** Barred from joining tournaments for a while after letting tournament games time out. */
+  TimeoutBarred: 'TIMEOUT_BARRED',
   Internal: 'INTERNAL_ERROR',
 } as const;
 export type ServerErrorCode = (typeof ServerErrorCode)[keyof typeof ServerErrorCode];
@@ -213,6 +221,13 @@ export const createMatchRequest = z.object({
   seat: z.string().max(64),
   timeControl: timeControl.default({ kind: 'none' }),
   visibility: visibility.default('open'),
+  /** Rated or casual: a rated match moves both players' ratings in this game when it ends. */
+  rated: z.boolean().default(false),
+  /** An open seek may ask for an opponent rated within this range (inclusive). */
+  ratingRange: z
+    .object({ min: z.number().int().min(0).max(4000), max: z.number().int().min(0).max(4000) })
+    .refine((r) => r.min <= r.max, 'the lower bound is above the upper one')
+    .optional(),
 });
 export type CreateMatchRequest = z.input<typeof createMatchRequest>;
 
@@ -235,7 +250,21 @@ export type JoinMatchRequest = z.infer<typeof joinMatchRequest>;
 export const matchStatus = z.enum(['open', 'active', 'finished']);
 export type MatchStatus = z.infer<typeof matchStatus>;
 
-export const seatSummary = z.object({ seat: z.string(), name: z.string(), user: publicUser.nullable() });
+/** A seat's player's rating in the match's game when it started, and after it, if it was rated. */
+export const seatRating = z.object({
+  start: z.number().int(),
+  provisional: z.boolean(),
+  after: z.number().int().nullable(),
+});
+export type SeatRating = z.infer<typeof seatRating>;
+
+export const seatSummary = z.object({
+  seat: z.string(),
+  name: z.string(),
+  user: publicUser.nullable(),
+  /** Absent for a match that has not started (or started before ratings existed). */
+  rating: seatRating.nullable().optional(),
+});
 export type SeatSummary = z.infer<typeof seatSummary>;
 
 export const outcomeSchema = z.object({ winner: z.string().nullable(), reason: z.string() });
@@ -289,6 +318,12 @@ export const matchSummary = z.object({
    * archive of an unfinished game (status `active`, no clock, nobody can join or move).
    */
   imported: z.boolean(),
+  /** Rated or casual (absent from servers before ratings: casual). */
+  rated: z.boolean().optional(),
+  /** An open seek's rating range, if it has one. */
+  ratingRange: z.object({ min: z.number().int(), max: z.number().int() }).nullable().optional(),
+  /** The tournament this match is a game of, if any. */
+  tournamentId: z.string().nullable().optional(),
 });
 export type MatchSummary = z.infer<typeof matchSummary>;
 
