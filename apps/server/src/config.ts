@@ -81,6 +81,7 @@ const envSchema = z.object({
   REDIS_CATCHUP_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  OPERATORS: z.string().max(2000).optional(),
 });
 
 export interface Config {
@@ -117,6 +118,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** Webhooks may point at loopback, private and link-local addresses (tests, closed networks). */
   webhookAllowPrivate: boolean;
+  /** OPERATORS: account names (comma-separated, any case) that may create tournaments. */
+  operators: string[];
 }
 
 /**
@@ -206,6 +209,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     notifyRetryDelaysMs: [1_000, 10_000, 60_000],
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+    operators: (e.OPERATORS ?? '')
+      .split(',')
+      .map((n) => n.trim().toLowerCase())
+      .filter((n) => n !== ''),
   };
 }
 
