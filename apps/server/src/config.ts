@@ -82,6 +82,7 @@ const envSchema = z.object({
   REDIS_CATCHUP_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  OPERATORS: z.string().max(2000).optional(),
 });
 
 export interface Config {
@@ -120,6 +121,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** The bounds of the random wait before an automatic pass (tests shorten it). */
   autoPassDelayMs: { min: number; max: number };
+  /** OPERATORS: account names (comma-separated, any case) that may create tournaments. */
+  operators: string[];
 }
 
 /**
@@ -210,6 +213,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
     autoPassDelayMs: { ...AUTO_PASS_DELAY_MS },
+    operators: (e.OPERATORS ?? '')
+      .split(',')
+      .map((n) => n.trim().toLowerCase())
+      .filter((n) => n !== ''),
   };
 }
 

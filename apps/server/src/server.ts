@@ -2,6 +2,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { games as registeredGames } from '@salient/games';
 import pino, { type Logger } from 'pino';
 import { Sessions } from './auth/sessions.ts';
+import { Community } from './community/routes.ts';
 import { type Config, usesDevSessionSecret } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createHttpApp } from './http/app.ts';
@@ -85,12 +86,22 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Lobby pages hear of every change that passes the realtime listener or the matches API.
   const lobbyFeed = new LobbyFeed(realtime.io, realtime);
   lobbyFeed.watchHttp(app);
-  const play = new Play(db, database.sql, store, lobbyFeed, metrics, log, {
+  // Matches report their changes through the community layer, which passes them on to the lobby.
+  const community = new Community({
+    db,
+    store,
+    findGame,
+    operators: config.operators,
+    log,
+    lobby: lobbyFeed,
+  });
+  const play = new Play(db, database.sql, store, community, metrics, log, {
     snapshotEvery: config.snapshotEvery,
   });
   realtime.play = play;
   const memories = new SeatMemories(db, store, play, log, config.autoPassDelayMs);
   realtime.memories = memories;
+  community.play = play;
   const notifier = new Notifier(
     db,
     {
@@ -104,8 +115,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     (matchId, seat) => realtime.isSeatConnected(matchId, seat),
   );
   realtime.notifier = notifier;
-  const lifecycle = new Lifecycle(db, store, play, lobbyFeed, findGame, quotas);
+  const lifecycle = new Lifecycle(db, store, play, community, findGame, quotas);
   const rematches = new Rematches(db, store, lifecycle, quotas, realtime);
+  community.register(app);
   registerRulesPages(app, {
     findGame,
     features: { email: config.smtpUrl !== null, publicUrl: config.publicUrl !== null },
@@ -139,6 +151,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await app.listen({ port: config.port, host: config.host });
   // Turn notifications a previous run left pending go out now.
   notifier.start();
+  community.tournaments.resume().catch((err) => log.error({ err }, 'resuming tournaments failed'));
   const port = (app.server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   log.info(

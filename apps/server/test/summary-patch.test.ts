@@ -37,6 +37,9 @@ function liveMatch(): LiveMatch {
     finishedAt: null,
     rematchOf: null,
     imported: false,
+    rated: false,
+    ratingRange: null,
+    tournamentId: null,
     seats: [
       { seat: 'british', name: 'British', user: { id: 'u1', username: 'haig' } },
       { seat: 'german', name: 'German', user: { id: 'u2', username: 'falkenhayn' } },

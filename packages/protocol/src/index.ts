@@ -82,6 +82,14 @@ export const ServerErrorCode = {
   RematchNotFound: 'REMATCH_NOT_FOUND',
   /** The rematch offer was already accepted or declined: answering it again changes nothing. */
   RematchNotPending: 'REMATCH_NOT_PENDING',
+  /** An open seek's rating range leaves the joining player out. */
+  RatingOutOfRange: 'RATING_OUT_OF_RANGE',
+  /** A challenge already accepted, declined or withdrawn. */
+  ChallengeNotPending: 'CHALLENGE_NOT_PENDING',
+  /** A tournament that no longer takes entrants (full, started or over). */
+  TournamentNotOpen: 'TOURNAMENT_NOT_OPEN',
+  /** Barred from joining tournaments for a while after letting tournament games time out. */
+  TimeoutBarred: 'TIMEOUT_BARRED',
   Internal: 'INTERNAL_ERROR',
 } as const;
 export type ServerErrorCode = (typeof ServerErrorCode)[keyof typeof ServerErrorCode];
@@ -217,6 +225,13 @@ export const createMatchRequest = z.object({
   seat: z.string().max(64),
   timeControl: timeControl.default({ kind: 'none' }),
   visibility: visibility.default('open'),
+  /** Rated or casual: a rated match moves both players' ratings in this game when it ends. */
+  rated: z.boolean().default(false),
+  /** An open seek may ask for an opponent rated within this range (inclusive). */
+  ratingRange: z
+    .object({ min: z.number().int().min(0).max(4000), max: z.number().int().min(0).max(4000) })
+    .refine((r) => r.min <= r.max, 'the lower bound is above the upper one')
+    .optional(),
 });
 export type CreateMatchRequest = z.input<typeof createMatchRequest>;
 
@@ -238,7 +253,21 @@ export type JoinMatchRequest = z.infer<typeof joinMatchRequest>;
 export const matchStatus = z.enum(['open', 'active', 'finished']);
 export type MatchStatus = z.infer<typeof matchStatus>;
 
-export const seatSummary = z.object({ seat: z.string(), name: z.string(), user: publicUser.nullable() });
+/** A seat's player's rating in the match's game when it started, and after it, if it was rated. */
+export const seatRating = z.object({
+  start: z.number().int(),
+  provisional: z.boolean(),
+  after: z.number().int().nullable(),
+});
+export type SeatRating = z.infer<typeof seatRating>;
+
+export const seatSummary = z.object({
+  seat: z.string(),
+  name: z.string(),
+  user: publicUser.nullable(),
+  /** Absent for a match that has not started (or started before ratings existed). */
+  rating: seatRating.nullable().optional(),
+});
 export type SeatSummary = z.infer<typeof seatSummary>;
 
 export const outcomeSchema = z.object({ winner: z.string().nullable(), reason: z.string() });
@@ -292,6 +321,12 @@ export const matchSummary = z.object({
    * archive of an unfinished game (status `active`, no clock, nobody can join or move).
    */
   imported: z.boolean(),
+  /** Rated or casual (absent from servers before ratings: casual). */
+  rated: z.boolean().optional(),
+  /** An open seek's rating range, if it has one. */
+  ratingRange: z.object({ min: z.number().int(), max: z.number().int() }).nullable().optional(),
+  /** The tournament this match is a game of, if any. */
+  tournamentId: z.string().nullable().optional(),
 });
 export type MatchSummary = z.infer<typeof matchSummary>;
 
@@ -770,3 +805,208 @@ export type AutoPassRequest = z.infer<typeof autoPassRequest>;
 
 /** The bounds of the server's random wait before an automatic pass, in ms. */
 export const AUTO_PASS_DELAY_MS = { min: 1_500, max: 6_000 } as const;
+// Community: ratings, profiles, leaderboards, notes, challenges, tournaments  (REST, issue 25)
+// ---------------------------------------------------------------------------------------------
+
+export const communityApi = {
+  /** GET -> Profile of the player with this name (any spelling). */
+  profile: (name: string) => `/api/users/${encodeURIComponent(name)}`,
+  /** GET -> Leaderboard: the game's active rated players, best first. */
+  leaderboard: (game: string) => `/api/leaderboards/${encodeURIComponent(game)}`,
+  /** GET -> MatchNote ; PUT MatchNote -> MatchNote. The caller's own notes; players only. */
+  note: (matchId: string) => `/api/matches/${encodeURIComponent(matchId)}/note`,
+  /** GET -> ChallengeList ; POST ChallengeRequest -> 201 Challenge. */
+  challenges: '/api/challenges',
+  /** POST -> Challenge (with its matchId once accepted). Only the challenged player. */
+  acceptChallenge: (id: string) => `/api/challenges/${encodeURIComponent(id)}/accept`,
+  /** POST DeclineRequest -> Challenge. Only the challenged player. */
+  declineChallenge: (id: string) => `/api/challenges/${encodeURIComponent(id)}/decline`,
+  /** POST -> Challenge. Only the challenger. */
+  cancelChallenge: (id: string) => `/api/challenges/${encodeURIComponent(id)}/cancel`,
+  /** GET -> TournamentList ; POST TournamentRequest -> 201 TournamentDetail (operators only). */
+  tournaments: '/api/tournaments',
+  /** GET -> TournamentDetail. */
+  tournament: (id: string) => `/api/tournaments/${encodeURIComponent(id)}`,
+  /** POST -> TournamentDetail. */
+  joinTournament: (id: string) => `/api/tournaments/${encodeURIComponent(id)}/join`,
+  /** POST -> TournamentDetail (before the start only). */
+  leaveTournament: (id: string) => `/api/tournaments/${encodeURIComponent(id)}/leave`,
+} as const;
+
+export const ratingPoint = z.object({ at: z.string(), rating: z.number().int() });
+export const gameRating = z.object({
+  game: z.string(),
+  rating: z.number().int(),
+  rd: z.number().int(),
+  games: z.number().int(),
+  provisional: z.boolean(),
+  /** Oldest first: the rating after each rated match. */
+  history: z.array(ratingPoint),
+});
+export type GameRating = z.infer<typeof gameRating>;
+
+/** Wins, draws and losses in one game with one side, over the finished matches the viewer may see. */
+export const sideRecord = z.object({
+  game: z.string(),
+  seat: z.string(),
+  seatName: z.string(),
+  wins: z.number().int(),
+  draws: z.number().int(),
+  losses: z.number().int(),
+});
+export type SideRecord = z.infer<typeof sideRecord>;
+
+/** A match as a profile lists it: enough for a row and a link, without loading its state. */
+export const profileMatch = z.object({
+  id: z.string(),
+  game: z.string(),
+  scenario: z.string(),
+  status: matchStatus,
+  visibility,
+  rated: z.boolean(),
+  seats: z.array(seatSummary),
+  outcome: outcomeSchema.nullable(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ProfileMatch = z.infer<typeof profileMatch>;
+
+export const profile = z.object({
+  user: publicUser,
+  memberSince: z.string(),
+  lastSeen: z.string().nullable(),
+  ratings: z.array(gameRating),
+  records: z.array(sideRecord),
+  current: z.array(profileMatch),
+  finished: z.array(profileMatch),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const leaderboardRow = z.object({
+  rank: z.number().int(),
+  user: publicUser,
+  rating: z.number().int(),
+  rd: z.number().int(),
+  games: z.number().int(),
+  provisional: z.boolean(),
+});
+export const leaderboard = z.object({
+  game: z.string(),
+  activeDays: z.number().int(),
+  rows: z.array(leaderboardRow),
+});
+export type Leaderboard = z.infer<typeof leaderboard>;
+
+export const NOTE_MAX_LENGTH = 10_000;
+export const matchNote = z.object({ text: z.string().max(NOTE_MAX_LENGTH) });
+export type MatchNote = z.infer<typeof matchNote>;
+
+export const declineReason = z.enum([
+  'generic',
+  'later',
+  'timeControl',
+  'rated',
+  'casual',
+  'scenario',
+  'side',
+]);
+export type DeclineReason = z.infer<typeof declineReason>;
+/** How a client words each reason for declining. */
+export const DECLINE_REASONS: Record<DeclineReason, string> = {
+  generic: 'I am not accepting challenges at the moment.',
+  later: 'Not now, please ask me again later.',
+  timeControl: 'Please send me a challenge with another pace.',
+  rated: 'Please send me a rated challenge instead.',
+  casual: 'Please send me a casual challenge instead.',
+  scenario: 'Please send me a challenge with another scenario.',
+  side: 'Please send me a challenge with the sides the other way round.',
+};
+
+export const challengeRequest = z.object({
+  /** The challenged player's name. */
+  to: z.string().max(64),
+  game: z.string().max(64),
+  scenario: z.string().max(64),
+  options: jsonObject.default({}),
+  /** The challenger's seat; the challenged player takes another. */
+  seat: z.string().max(64),
+  timeControl: timeControl.default({ kind: 'none' }),
+  rated: z.boolean().default(false),
+});
+export type ChallengeRequest = z.input<typeof challengeRequest>;
+export const declineRequest = z.object({ reason: declineReason.default('generic') });
+
+export const challengeStatus = z.enum(['pending', 'accepted', 'declined', 'cancelled']);
+export const challenge = z.object({
+  id: z.string(),
+  from: publicUser,
+  to: publicUser,
+  game: z.string(),
+  scenario: z.string(),
+  options: jsonObject,
+  seat: z.string(),
+  timeControl,
+  rated: z.boolean(),
+  status: challengeStatus,
+  declineReason: declineReason.nullable(),
+  matchId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Challenge = z.infer<typeof challenge>;
+/** Pending challenges both ways, and the caller's own challenges answered in the last days. */
+export const challengeList = z.object({ incoming: z.array(challenge), outgoing: z.array(challenge) });
+export type ChallengeList = z.infer<typeof challengeList>;
+
+export const tournamentRequest = z.object({
+  name: z.string().min(1).max(80),
+  game: z.string().max(64),
+  scenario: z.string().max(64),
+  options: jsonObject.default({}),
+  timeControl: timeControl.default({ kind: 'correspondence', secondsPerTurn: 3 * 86_400 }),
+  rated: z.boolean().default(true),
+  size: z.number().int().min(3).max(8),
+});
+export type TournamentRequest = z.input<typeof tournamentRequest>;
+export const tournamentStatus = z.enum(['registering', 'running', 'finished']);
+export const standingRow = z.object({
+  rank: z.number().int(),
+  user: publicUser,
+  played: z.number().int(),
+  wins: z.number().int(),
+  draws: z.number().int(),
+  losses: z.number().int(),
+  points: z.number(),
+  sonnebornBerger: z.number(),
+});
+export const tournamentGame = z.object({
+  matchId: z.string(),
+  round: z.number().int(),
+  seats: z.array(seatSummary),
+  status: matchStatus,
+  outcome: outcomeSchema.nullable(),
+});
+export const tournamentSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  game: z.string(),
+  scenario: z.string(),
+  rated: z.boolean(),
+  size: z.number().int(),
+  entrants: z.number().int(),
+  status: tournamentStatus,
+  timeControl,
+  createdAt: z.string(),
+  /** Whether the caller has joined. */
+  joined: z.boolean(),
+});
+export type TournamentSummary = z.infer<typeof tournamentSummary>;
+export const tournamentDetail = tournamentSummary.extend({
+  entries: z.array(publicUser),
+  round: z.number().int(),
+  rounds: z.number().int(),
+  games: z.array(tournamentGame),
+  standings: z.array(standingRow),
+});
+export type TournamentDetail = z.infer<typeof tournamentDetail>;
+export const tournamentList = z.object({ tournaments: z.array(tournamentSummary) });
+export type TournamentList = z.infer<typeof tournamentList>;

@@ -48,32 +48,44 @@ SELECT (SELECT count(*) FROM step)::int AS n`;
  * which is most of what an action costs. Returns false when the match was not at `fromSeq`.
  */
 export async function appendAction(sql: SqlRunner, a: Append): Promise<boolean> {
-  const rows = await sql.query<{ n: number }>(
-    APPEND_SQL,
-    [
-      a.matchId,
-      a.fromSeq,
-      a.fromSeq + 1,
-      a.next.status,
-      a.next.turn,
-      a.next.phase,
-      JSON.stringify(a.next.toAct),
-      jsonOrNull(a.next.outcome),
-      jsonOrNull(a.next.clock),
-      iso(a.next.clockSince),
-      iso(a.next.deadline),
-      iso(a.next.finishedAt),
-      new Date(a.now).toISOString(),
-      a.seat,
-      JSON.stringify(a.action),
-      JSON.stringify(a.events),
-      a.undoable,
-      a.clientActionId,
-      jsonOrNull(a.snapshot),
-    ],
-    'salient_append_one',
-  );
+  const rows = await sql.query<{ n: number }>(APPEND_SQL, appendParams(a), 'salient_append_one');
   return rows[0]?.n === 1;
+}
+
+/**
+ * The same append inside a Prisma transaction, for a step that ends a rated match: the ratings
+ * must move in the transaction that ends it (community/ratings.ts).
+ */
+export async function appendActionIn(
+  tx: { $queryRawUnsafe<T>(sql: string, ...values: unknown[]): Promise<T> },
+  a: Append,
+): Promise<boolean> {
+  const rows = await tx.$queryRawUnsafe<{ n: number }[]>(APPEND_SQL, ...appendParams(a));
+  return Number(rows[0]?.n) === 1;
+}
+
+function appendParams(a: Append): unknown[] {
+  return [
+    a.matchId,
+    a.fromSeq,
+    a.fromSeq + 1,
+    a.next.status,
+    a.next.turn,
+    a.next.phase,
+    JSON.stringify(a.next.toAct),
+    jsonOrNull(a.next.outcome),
+    jsonOrNull(a.next.clock),
+    iso(a.next.clockSince),
+    iso(a.next.deadline),
+    iso(a.next.finishedAt),
+    new Date(a.now).toISOString(),
+    a.seat,
+    JSON.stringify(a.action),
+    JSON.stringify(a.events),
+    a.undoable,
+    a.clientActionId,
+    jsonOrNull(a.snapshot),
+  ];
 }
 
 /** A unique constraint refused a row: another writer took this step (or this client action) first. */

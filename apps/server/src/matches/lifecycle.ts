@@ -6,6 +6,7 @@ import {
   type PublicUser,
   ServerErrorCode,
 } from '@salient/protocol';
+import { ratingIn, recordStartingRatings } from '../community/ratings.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, conflict, forbidden } from '../errors.ts';
 import { Prisma } from '../generated/prisma/client.ts';
@@ -102,6 +103,9 @@ export class Lifecycle {
         createdById: user.id,
         createdFrom: this.quotas.addressKey(address),
         rematchOf,
+        rated: req.rated,
+        ratingMin: req.ratingRange?.min ?? null,
+        ratingMax: req.ratingRange?.max ?? null,
         seats: {
           create: scenario.seats.map((s, position) => ({
             seat: s.id,
@@ -167,6 +171,14 @@ export class Lifecycle {
       const target = m.seats.find((s) => s.seat === seat);
       if (!target) throw new AppError(ServerErrorCode.UnknownSeat, `no seat ${seat} in this match`);
       if (target.user) throw conflict(ServerErrorCode.SeatTaken, `${target.name} is taken`);
+      if (m.ratingRange) {
+        const rating = await ratingIn(this.db, user.id, m.gameId);
+        if (rating < m.ratingRange.min || rating > m.ratingRange.max)
+          throw conflict(
+            ServerErrorCode.RatingOutOfRange,
+            `this seek is for players rated ${m.ratingRange.min} to ${m.ratingRange.max}; yours is ${rating}`,
+          );
+      }
       await this.quotas.beforeTakingSeat(user);
       const filled = m.seats.every((s) => s.user || s.seat === seat);
       const now = Date.now();
@@ -191,6 +203,7 @@ export class Lifecycle {
             : { updatedAt: new Date(now) },
         });
         if (moved.count !== 1) throw conflict(ServerErrorCode.MatchNotOpen, 'the match has already started');
+        if (filled) await recordStartingRatings(tx, matchId);
       });
       const fresh = await this.store.reload(matchId);
       this.play.scheduleFlag(fresh);

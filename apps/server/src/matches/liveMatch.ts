@@ -1,5 +1,5 @@
 import type { GameModule, JsonObject, Outcome } from '@salient/engine';
-import type { MatchStatus, PublicUser, TimeControl, Visibility } from '@salient/protocol';
+import type { MatchStatus, PublicUser, SeatRating, TimeControl, Visibility } from '@salient/protocol';
 import type { RecentActionIds } from './recentActionIds.ts';
 
 /** Game states and views are plain JSON objects (the engine's contract), typed loosely here. */
@@ -10,6 +10,8 @@ export interface SeatHolder {
   seat: string;
   name: string;
   user: PublicUser | null;
+  /** The player's rating when the match started (and after it, if rated); null before the start. */
+  rating?: SeatRating | null;
 }
 
 /** A step of the match's log as far as undo needs it (read from the database when undoing). */
@@ -55,6 +57,11 @@ export interface LiveMatch {
   rematchOf: string | null;
   /** Imported from a record: a read-only archive nobody plays (see records.ts). */
   imported: boolean;
+  /** Rated or casual, chosen at creation. */
+  rated: boolean;
+  /** An open seek's rating range. */
+  ratingRange: { min: number; max: number } | null;
+  tournamentId: string | null;
   seats: SeatHolder[];
   /** The latest clientActionIds with their seqs, so a resent action is recognised. */
   recentActionIds: RecentActionIds;

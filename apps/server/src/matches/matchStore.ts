@@ -285,7 +285,21 @@ export class MatchStore {
         finishedAt: row.finishedAt,
         rematchOf: row.rematchOf,
         imported: row.imported,
-        seats: row.seats.map((s) => ({ seat: s.seat, name: seatNames.get(s.seat) ?? s.seat, user: s.user })),
+        rated: row.rated,
+        ratingRange:
+          row.ratingMin !== null && row.ratingMax !== null
+            ? { min: row.ratingMin, max: row.ratingMax }
+            : null,
+        tournamentId: row.tournamentId,
+        seats: row.seats.map((s) => ({
+          seat: s.seat,
+          name: seatNames.get(s.seat) ?? s.seat,
+          user: s.user,
+          rating:
+            s.ratingAtStart === null
+              ? null
+              : { start: s.ratingAtStart, provisional: s.ratingProvisional, after: s.ratingAfter },
+        })),
         recentActionIds,
       },
       state,

@@ -44,6 +44,9 @@ export class PackableMatch implements LiveMatch {
   finishedAt: Date | null;
   rematchOf: string | null;
   imported: boolean;
+  rated: boolean;
+  ratingRange: LiveMatch['ratingRange'];
+  tournamentId: string | null;
   seats: LiveMatch['seats'];
   recentActionIds: LiveMatch['recentActionIds'];
 
@@ -74,6 +77,9 @@ export class PackableMatch implements LiveMatch {
     this.finishedAt = f.finishedAt;
     this.rematchOf = f.rematchOf;
     this.imported = f.imported;
+    this.rated = f.rated;
+    this.ratingRange = f.ratingRange;
+    this.tournamentId = f.tournamentId;
     this.seats = f.seats;
     this.recentActionIds = f.recentActionIds;
   }

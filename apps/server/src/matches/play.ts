@@ -1,10 +1,11 @@
 import type { GameEvent, JsonObject, Outcome } from '@salient/engine';
 import { ServerErrorCode } from '@salient/protocol';
 import type { Logger } from 'pino';
+import { rateFinishedMatch } from '../community/ratings.ts';
 import type { Db, SqlRunner } from '../db/database.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Metrics } from '../metrics.ts';
-import { isUniqueViolation } from './appendAction.ts';
+import { appendActionIn, isUniqueViolation } from './appendAction.ts';
 import { AppendBatcher } from './appendBatcher.ts';
 import { flaggedSeat, msUntilFlag, nextDeadline, remainingAt } from './clocks.ts';
 import type { LiveMatch } from './liveMatch.ts';
@@ -64,6 +65,11 @@ function isLostRace(err: unknown): boolean {
 }
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
+
+const withRatingsAfter = (seats: LiveMatch['seats'], after: Map<string, number>): LiveMatch['seats'] =>
+  seats.map((s) =>
+    s.rating && after.has(s.seat) ? { ...s, rating: { ...s.rating, after: after.get(s.seat)! } } : s,
+  );
 
 export interface PlayOptions {
   snapshotEvery: number;
@@ -149,8 +155,10 @@ export class Play {
     const previousToAct = m.toAct;
     const next = this.advance(m, result.state, seat, now);
     const newSeq = m.seq + 1;
+    const ratedEnd = next.status === 'finished' && m.rated;
+    let ratingsAfter = new Map<string, number>();
     try {
-      const appended = await this.appends.append({
+      const append = {
         matchId: m.id,
         fromSeq: m.seq,
         seat,
@@ -161,7 +169,15 @@ export class Play {
         snapshot: newSeq % this.options.snapshotEvery === 0 ? result.state : null,
         next,
         now,
-      });
+      };
+      // A step that ends a rated match goes alone, in a transaction that also moves the ratings.
+      const appended = ratedEnd
+        ? await this.db.$transaction(async (tx) => {
+            if (!(await appendActionIn(tx, append))) return false;
+            ratingsAfter = (await rateFinishedMatch(tx, m.id, next.outcome!)).after;
+            return true;
+          })
+        : await this.appends.append(append);
       if (!appended) throw new LostRace();
     } catch (err) {
       if (!isLostRace(err)) throw err;
@@ -180,6 +196,7 @@ export class Play {
     // A shallow copy is enough: the step replaces the fields it changes, it mutates none of them.
     const before = copyOfMatch(m);
     Object.assign(m, next, { seq: newSeq, state: result.state, updatedAt: new Date(now) });
+    if (ratingsAfter.size > 0) m.seats = withRatingsAfter(m.seats, ratingsAfter);
     m.recentActionIds.add(clientActionId, newSeq);
     this.scheduleFlag(m);
     this.listener.stepCommitted(
@@ -326,17 +343,22 @@ export class Play {
   /** Finishes an active match outside the rules (time, resignation, a claim); no new step. */
   async finish(m: LiveMatch, outcome: Outcome, now = Date.now()): Promise<boolean> {
     const clock = m.clock ? remainingAt(m, now) : null;
-    const done = await this.db.match.updateMany({
-      where: { id: m.id, seq: m.seq, status: 'active' },
-      data: {
-        status: 'finished',
-        outcome: json(outcome),
-        finishedAt: new Date(now),
-        updatedAt: new Date(now),
-        clock: clock ? json(clock) : Prisma.DbNull,
-        clockSince: clock ? new Date(now) : null,
-        deadline: null,
-      },
+    // The ratings move in the transaction that ends the match: both happen or neither.
+    const done = await this.db.$transaction(async (tx) => {
+      const ended = await tx.match.updateMany({
+        where: { id: m.id, seq: m.seq, status: 'active' },
+        data: {
+          status: 'finished',
+          outcome: json(outcome),
+          finishedAt: new Date(now),
+          updatedAt: new Date(now),
+          clock: clock ? json(clock) : Prisma.DbNull,
+          clockSince: clock ? new Date(now) : null,
+          deadline: null,
+        },
+      });
+      if (ended.count === 1 && m.rated) await rateFinishedMatch(tx, m.id, outcome);
+      return ended;
     });
     const fresh = await this.store.reload(m.id);
     this.clearFlag(m.id);

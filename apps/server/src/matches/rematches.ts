@@ -226,7 +226,9 @@ export function settingsOf(m: LiveMatch): Omit<CreateMatchRequest, 'seat'> {
   const summary = summaryFor(m, null) as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(createMatchRequest.shape)) {
-    if (key !== 'seat' && key in summary) out[key] = summary[key];
+    // A summary says null for a setting the match did not use (an open seek's rating range); the
+    // request leaves such a setting out.
+    if (key !== 'seat' && summary[key] !== undefined && summary[key] !== null) out[key] = summary[key];
   }
   return out as Omit<CreateMatchRequest, 'seat'>;
 }

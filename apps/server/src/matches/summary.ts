@@ -32,7 +32,7 @@ export function summaryFor(m: LiveMatch, viewerSeat: string | null, now = Date.n
     options: m.options,
     visibility: m.visibility,
     timeControl: m.timeControl,
-    seats: m.seats.map((s) => ({ seat: s.seat, name: s.name, user: s.user })),
+    seats: m.seats.map((s) => ({ seat: s.seat, name: s.name, user: s.user, rating: s.rating ?? null })),
     createdBy: m.createdBy,
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
@@ -42,6 +42,9 @@ export function summaryFor(m: LiveMatch, viewerSeat: string | null, now = Date.n
     seedHash: m.seedHash,
     rematchOf: m.rematchOf,
     imported: m.imported,
+    rated: m.rated,
+    ratingRange: m.ratingRange,
+    tournamentId: m.tournamentId,
     ...stepFields(m, viewerSeat, now),
   };
 }
