@@ -133,7 +133,7 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
           await send(page, () => page.locator('[data-commit]').click());
           continue;
         }
-        if (!radiusShown && (await track(page, 'step')).endsWith('commanders')) {
+        if (!radiusShown && (await track(page, 'step')).endsWith('Moving command stands')) {
           // Selecting a commander shows its 25 cm command radius.
           await page.locator('[data-select-piece]').first().click();
           await page.waitForSelector('svg.board [data-sel-area="command-radius"]');
@@ -167,7 +167,7 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
         if (
           (!ordered.has(page) || (tag === 'mons' && !fireShown)) &&
           (await company.count()) > 0 &&
-          (await track(page, 'step')).endsWith('battalions')
+          (await track(page, 'step')).endsWith('Battalion orders')
         ) {
           await company.click();
           await page.locator('.choices [data-choice="order"]').first().click();
