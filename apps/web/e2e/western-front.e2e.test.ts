@@ -81,6 +81,17 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
       await pages.watcher!.waitForSelector('svg.board [data-sel-area="range"]');
       expect(await pages.watcher!.locator('[data-overlay-caption]').textContent()).toMatch(/range \d+ hexes/);
       await pages.watcher!.screenshot({ path: screenshotPath(`wf-${tag}-watcher-inspects-mg`) });
+      if (tag === 'mons') {
+        // A field gun's counter says whether it is limbered or deployed (movement distances, ruling 49).
+        const gun = 'svg.board [data-piece="rfa-sec"]';
+        expect(await pages.watcher!.locator(`${gun} .factors`).first().textContent()).toBe('deployed');
+        await clickCentre(pages.watcher!, gun);
+        await pages.watcher!.waitForSelector('svg.board [data-sel-area="range"]');
+        expect(await pages.watcher!.locator('[data-overlay-caption]').textContent()).toMatch(
+          /range 40 hexes/,
+        );
+        await pages.watcher!.screenshot({ path: screenshotPath('wf-mons-watcher-inspects-gun') });
+      }
       const ordered = new Set<Page>();
       let movesShown = false;
       let fireShown = false;
