@@ -81,6 +81,17 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
       await pages.watcher!.waitForSelector('svg.board [data-sel-area="range"]');
       expect(await pages.watcher!.locator('[data-overlay-caption]').textContent()).toMatch(/range \d+ hexes/);
       await pages.watcher!.screenshot({ path: screenshotPath(`wf-${tag}-watcher-inspects-mg`) });
+      if (tag === 'mons') {
+        // A field gun's counter says whether it is limbered or deployed (movement distances, ruling 49).
+        const gun = 'svg.board [data-piece="rfa-sec"]';
+        expect(await pages.watcher!.locator(`${gun} .factors`).first().textContent()).toBe('deployed');
+        await clickCentre(pages.watcher!, gun);
+        await pages.watcher!.waitForSelector('svg.board [data-sel-area="range"]');
+        expect(await pages.watcher!.locator('[data-overlay-caption]').textContent()).toMatch(
+          /range 40 hexes/,
+        );
+        await pages.watcher!.screenshot({ path: screenshotPath('wf-mons-watcher-inspects-gun') });
+      }
       const ordered = new Set<Page>();
       let movesShown = false;
       let fireShown = false;
@@ -134,7 +145,7 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
           await send(page, () => page.locator('[data-commit]').click());
           continue;
         }
-        if (!radiusShown && (await track(page, 'step')).endsWith('commanders')) {
+        if (!radiusShown && (await track(page, 'step')).endsWith('Moving command stands')) {
           // Selecting a commander shows its 25 cm command radius.
           await page.locator('[data-select-piece]').first().click();
           await page.waitForSelector('svg.board [data-sel-area="command-radius"]');
@@ -168,7 +179,7 @@ describe('Western Front 1914 in the browser: the first turn of each scenario', (
         if (
           (!ordered.has(page) || (tag === 'mons' && !fireShown)) &&
           (await company.count()) > 0 &&
-          (await track(page, 'step')).endsWith('battalions')
+          (await track(page, 'step')).endsWith('Battalion orders')
         ) {
           await company.click();
           await page.locator('.choices [data-choice="order"]').first().click();

@@ -4,7 +4,7 @@ import { assaultProblem, defenderIn } from './assault.ts';
 import { coverOf, fireFactors, fireProblem, odds } from './fire.ts';
 import { gasHexes } from './gas.ts';
 import { grid } from './grid.ts';
-import { reachable } from './movement.ts';
+import { MOVE_BUDGET, reachable } from './movement.ts';
 import { bonusAvailable, markersFor, orderFactors } from './orders.ts';
 import { canCallSos } from './sos.ts';
 import { batteryById, isCommand, isRifle, onTable, standById } from './stands.ts';
@@ -14,6 +14,11 @@ import { battalionsToOrder, nextInBattalion, nextInSupport } from './turn.ts';
 import type { Battery, Readable, Stand } from './types.ts';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/** What a hex costs, said as the share of one move action it uses (the table's rates, mixed). */
+function moveShare(spent: number): string {
+  return spent >= MOVE_BUDGET ? 'the whole move' : `${pct(spent / MOVE_BUDGET)} of the move`;
+}
 
 /**
  * What `seat` may do now, read from a state or that seat's view alone. Every option of every
@@ -211,7 +216,7 @@ function standActions(state: Readable, unit: Stand): Choice[] {
             name: 'to',
             label: 'Hex',
             kind: 'one',
-            options: to.map(([h, c]) => ({ value: h, label: h, loc: h, cost: c })),
+            options: to.map(([h, c]) => ({ value: h, label: `${h} (${moveShare(c)})`, loc: h })),
           },
         ],
         piece: unit.id,

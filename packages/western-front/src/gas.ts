@@ -1,6 +1,7 @@
 import type { EventLog, HexId } from '@salient/engine';
 import { resolveShot } from './fire.ts';
 import { grid } from './grid.ts';
+import { sideName } from './sides.ts';
 import type { Readable, WfState } from './types.ts';
 
 /** Designed: a cloud from the cylinders of one front covers a hex and its neighbours and lasts 3 turns. */
@@ -28,7 +29,7 @@ export function releaseGas(state: WfState, log: EventLog, side: string, at: HexI
   state.gas.push({ id, side, hexes, turnsLeft: GAS_TURNS });
   log.add({
     type: 'gas',
-    text: `The ${side} open their gas cylinders: a cloud covers ${hexes.join(', ')}`,
+    text: `The ${sideName(state, side)} open their gas cylinders: a cloud covers ${hexes.join(', ')}`,
     hexes,
   });
   gasAttack(state, log, hexes);

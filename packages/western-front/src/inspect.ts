@@ -161,7 +161,9 @@ function fireOverlay(view: WfView, firer: Stand, selection: Selection): Selectio
   return {
     caption: chosen
       ? `${firer.name} at ${chosen.name}: ${chance ?? 'no shot'} (S: suppress or kill, K: kill).`
-      : `${firer.name}: range ${range} hexes, ${hidden.length} hexes in range out of sight (hatched), ${targets} target${targets === 1 ? '' : 's'}; S is the chance to suppress or kill, K to kill.`,
+      : firer.gun === 'limbered'
+        ? `${firer.name} is limbered up: it must unlimber (one action) before it can fire; range when deployed ${range} hexes.`
+        : `${firer.name}: range ${range} hexes, ${hidden.length} hexes in range out of sight (hatched), ${targets} target${targets === 1 ? '' : 's'}; S is the chance to suppress or kill, K to kill.`,
     areas,
     lines,
     labels,

@@ -1,7 +1,9 @@
 import type { MarkerPresentation, Overlay, PiecePresentation, Presentation, Seat } from '@salient/engine';
 import { batteryTarget } from './artillery.ts';
 import { grid } from './grid.ts';
+import { sideAdjective, sideName, sidesInOrder } from './sides.ts';
 import { isCommand, platoonsLeft } from './stands.ts';
+import { stepName } from './status.ts';
 import { COMMAND_RADIUS } from './tables.ts';
 import type { Stand, WfView } from './types.ts';
 import { objectivePoints } from './victory.ts';
@@ -133,10 +135,10 @@ export function presentView(view: WfView, _seat: Seat | null): Presentation {
   }
   const tracks: Presentation['tracks'] = [
     { id: 'turn', label: 'Turn', value: `${view.turn} of ${view.lastTurn}` },
-    { id: 'initiative', label: 'Order of play this turn', value: view.order.join(', then ') },
+    { id: 'initiative', label: 'Order of play this turn', value: sidesInOrder(view, view.order) },
   ];
   if (phase.kind === 'orders')
-    tracks.push({ id: 'step', label: 'Step', value: `${phase.side}: ${phase.step}` });
+    tracks.push({ id: 'step', label: 'Step', value: stepName(view, phase.side, phase.step) });
   for (const bn of view.battalions) {
     const left = platoonsLeft(view, bn.id);
     const state = bn.routed
@@ -148,26 +150,26 @@ export function presentView(view: WfView, _seat: Seat | null): Presentation {
           : 'steady';
     tracks.push({
       id: `morale-${bn.id}`,
-      label: `${bn.name} (${bn.side})`,
+      label: `${bn.name} (${sideAdjective(view, bn.side)})`,
       value: `${left}/${bn.startPlatoons} platoons, ${state}`,
     });
   }
   for (const side of view.seats) {
     tracks.push({
       id: `markers-${side}`,
-      label: `${side} staff markers`,
+      label: `${sideAdjective(view, side)} staff re-roll markers`,
       value: `${view.markersLeft[side] ?? 0} to allocate`,
     });
     tracks.push({
       id: `vp-${side}`,
-      label: `${side} objective points`,
+      label: `${sideAdjective(view, side)} objective points`,
       value: String(objectivePoints(view, side)),
     });
   }
   tracks.push({
     id: 'victory',
     label: 'Victory',
-    value: `${view.victory.attacker} need ${view.victory.needed} objective points at the end`,
+    value: `The ${sideName(view, view.victory.attacker)} need ${view.victory.needed} objective points at the end of turn ${view.lastTurn}`,
   });
   const off = view.stands.filter((s) => s.hex === null);
   return {

@@ -3,7 +3,7 @@ import { fireBattery } from './artillery.ts';
 import { driftGas } from './gas.ts';
 import { grid } from './grid.ts';
 import { canStep } from './movement.ts';
-import { sideName } from './sides.ts';
+import { sideAdjective, sideName } from './sides.ts';
 import { canCallSos } from './sos.ts';
 import { battalionById, enemyOf, fitsIn, isCommand, onTable } from './stands.ts';
 import { orderTableOf } from './tables.ts';
@@ -168,7 +168,7 @@ export function startTurn(state: WfState, log: EventLog): void {
     const rb = log.die('initiative', `Initiative: ${b}`);
     const first = ra > rb ? a : rb > ra ? b : state.order[1]!;
     state.order = [first, enemyOf(state, first)];
-    log.add({ type: 'initiative', text: `The ${first} order first this turn`, side: first });
+    log.add({ type: 'initiative', text: `The ${sideName(state, first)} order first this turn`, side: first });
   }
   beginSide(state, log, state.order[0]!);
 }
@@ -198,7 +198,10 @@ function arrive(state: WfState, log: EventLog, side: Seat): void {
 export function bombard(state: WfState, log: EventLog): void {
   const plan = state.bombardment!;
   plan.done = true;
-  log.add({ type: 'bombardment', text: `The ${plan.side} preliminary bombardment opens` });
+  log.add({
+    type: 'bombardment',
+    text: `The ${sideAdjective(state, plan.side)} preliminary bombardment opens`,
+  });
   for (let round = 1; round <= plan.rounds; round++) {
     for (const b of state.batteries)
       if (b.side === plan.side && b.aim !== null) fireBattery(state, log, b, `bombardment round ${round}`);

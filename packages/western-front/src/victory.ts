@@ -1,4 +1,5 @@
 import type { Outcome, Seat } from '@salient/engine';
+import { sideAdjective, sideName } from './sides.ts';
 import { enemyOf, isCommand } from './stands.ts';
 import type { Readable, WfState } from './types.ts';
 
@@ -25,7 +26,7 @@ export function suddenDeath(state: Readable): Outcome | null {
     if (!standing) {
       return {
         winner: enemyOf(state, side),
-        reason: `Every ${side} battalion has broken: the ${enemyOf(state, side)} win`,
+        reason: `Every ${sideAdjective(state, side)} battalion has broken: the ${sideName(state, enemyOf(state, side))} win`,
       };
     }
   }
@@ -40,10 +41,10 @@ export function finalOutcome(state: Readable): Outcome {
   return held >= needed
     ? {
         winner: attacker,
-        reason: `The ${attacker} hold ${held} objective points of the ${needed} needed: the ${attacker} win`,
+        reason: `The ${sideName(state, attacker)} hold ${held} objective points of the ${needed} needed: the ${sideName(state, attacker)} win`,
       }
     : {
         winner: defender,
-        reason: `The ${attacker} hold ${held} objective points, short of ${needed}: the ${defender} win`,
+        reason: `The ${sideName(state, attacker)} hold ${held} objective points, short of the ${needed} needed: the ${sideName(state, defender)} win`,
       };
 }

@@ -105,4 +105,15 @@ describe('Selection overlay (inspect)', () => {
     expect(game.inspect!(game.view(state, null), null, none)).toBeNull();
     expect(game.inspect!(game.view(state, null), null, { ...none, loc: '0101' })).toBeNull();
   });
+
+  it('Movement distances, field artillery: a limbered gun shows no targets and says it must unlimber first', () => {
+    const state = lab({ 'rfa-sec': '1313', 'i84-1': '1305' }, { side: 'british' });
+    const look = () => game.inspect!(game.view(state, 'british'), 'british', { ...none, piece: 'rfa-sec' })!;
+    expect(look().labels.length).toBe(1);
+    stand(state, 'rfa-sec').gun = 'limbered';
+    expect(look().labels).toEqual([]);
+    expect(look().caption).toBe(
+      '18-pdr section RFA (in the open) is limbered up: it must unlimber (one action) before it can fire; range when deployed 40 hexes.',
+    );
+  });
 });

@@ -58,7 +58,7 @@ describe('Presentation', () => {
     const p = game.present(game.view(state, null), null);
     const track = (id: string) => p.tracks.find((t) => t.id === id)?.value;
     expect(track('turn')).toBe('1 of 10');
-    expect(track('initiative')).toBe('british, then german');
+    expect(track('initiative')).toBe('British, then Germans');
     expect(track('morale-mx2')).toBe('16/16 platoons, steady');
     expect(track('morale-bav')).toBe('12/12 platoons, steady');
     expect(p.boxes.find((b) => b.id === 'reinforcements')!.pieces.map((x) => x.id)).toContain('bav-1');
@@ -68,5 +68,27 @@ describe('Presentation', () => {
     expect(board.overlays.find((o) => o.id === 'sos')!.locs).toContain('1210');
     const kinds = new Set(board.terrainKinds.map((k) => k.id));
     for (const t of Object.values(board.terrain)) expect(kinds.has(t)).toBe(true);
+  });
+
+  it('labels a player reads name the sides as the scenario does and give every number its unit', () => {
+    const state = game.setup(MONS, {}, 'labels');
+    const p = game.present(game.view(state, null), null);
+    const tracks = Object.fromEntries(p.tracks.map((t) => [t.id, `${t.label}: ${t.value}`]));
+    expect(tracks.initiative).toBe('Order of play this turn: Germans, then British');
+    expect(tracks.step).toBe('Step: Germans: Support orders: allocating staff re-roll markers');
+    expect(tracks['morale-i84']).toBe('I./IR 84 (German): 12/12 platoons, steady');
+    expect(tracks['markers-german']).toBe('German staff re-roll markers: 1 to allocate');
+    expect(tracks['vp-british']).toBe('British objective points: 6');
+    expect(tracks.victory).toBe('Victory: The Germans need 5 objective points at the end of turn 10');
+    expect(game.status(state).phase).toBe('Germans: Support orders: allocating staff re-roll markers');
+    // A move's hexes say what share of the move action each uses, not a bare number.
+    const moving = activeWith(lab({ 'i84-1': '1010' }), 'i84-1', 1);
+    const move = game.choices(moving, 'german').find((c) => c.action === 'move')!;
+    const options = move.params[0]!.options;
+    expect(options.every((o) => o.cost === undefined)).toBe(true);
+    expect(options.find((o) => o.value === '1011')!.label).toBe('1011 (25% of the move)');
+    expect(options.find((o) => o.value === '1014')!.label).toBe('1014 (the whole move)');
+    const sj = game.present(game.view(game.setup('st-julien-1915', {}, 'labels'), null), null);
+    expect(sj.tracks.find((t) => t.id === 'initiative')!.value).toBe('Germans, then Canadians');
   });
 });
