@@ -186,7 +186,7 @@ describe('a Belle Epoque encounter in the browser', () => {
     expect(await yourMove(blue)).toBe(false);
     expect(await yourMove(red)).toBe(true);
     for (const page of [red, watcher]) {
-      expect(await logText(page)).toContain('The blue army has chosen its order of battle');
+      expect(await logText(page)).toContain('The Blue army has chosen its order of battle');
       expect(await counterTitle(page, 'b1')).toContain('close order');
       expect(await counterTitle(page, 'b2')).toContain('close order');
       expect(await logText(page)).not.toContain('loose order for');
@@ -212,7 +212,7 @@ describe('a Belle Epoque encounter in the browser', () => {
       expect(await counterTitle(page, 'r1')).toContain('loose order');
       const log = await logText(page);
       expect(log).toContain(
-        'The blue army: loose order for Blue 1st Brigade, Blue 2nd Brigade, Blue Rifle Brigade',
+        'The Blue army: loose order for Blue 1st Brigade, Blue 2nd Brigade, Blue Rifle Brigade',
       );
       expect(log).toContain('Turn 1 of 8 begins');
     }
