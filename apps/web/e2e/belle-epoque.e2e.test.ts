@@ -242,7 +242,8 @@ describe('a Belle Epoque encounter in the browser', () => {
   /** A drawn token: the side activates a unit with a reactivity test, adding a command point once. */
   async function activate(page: Page, played: Played): Promise<string> {
     const side = sideOf(page);
-    expect(await track(watcher, 'drawn')).toBe(side);
+    // The token drawn, by the side's name as its players read it.
+    expect(await track(watcher, 'drawn')).toBe(side === 'blue' ? 'Blue' : 'Red');
     const bowl = Number(await track(page, 'bowl-blue')) + Number(await track(page, 'bowl-red'));
     const units = await page.locator('svg.board g.counter').count();
     played.draws.push({ turn: await track(page, 'turn'), bowl, units });
