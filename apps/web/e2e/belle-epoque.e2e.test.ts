@@ -186,7 +186,7 @@ describe('a Belle Epoque encounter in the browser', () => {
     expect(await yourMove(blue)).toBe(false);
     expect(await yourMove(red)).toBe(true);
     for (const page of [red, watcher]) {
-      expect(await logText(page)).toContain('The blue army has chosen its order of battle');
+      expect(await logText(page)).toContain('The Blue army has chosen its order of battle');
       expect(await counterTitle(page, 'b1')).toContain('close order');
       expect(await counterTitle(page, 'b2')).toContain('close order');
       expect(await logText(page)).not.toContain('loose order for');
@@ -212,7 +212,7 @@ describe('a Belle Epoque encounter in the browser', () => {
       expect(await counterTitle(page, 'r1')).toContain('loose order');
       const log = await logText(page);
       expect(log).toContain(
-        'The blue army: loose order for Blue 1st Brigade, Blue 2nd Brigade, Blue Rifle Brigade',
+        'The Blue army: loose order for Blue 1st Brigade, Blue 2nd Brigade, Blue Rifle Brigade',
       );
       expect(log).toContain('Turn 1 of 8 begins');
     }
@@ -242,7 +242,8 @@ describe('a Belle Epoque encounter in the browser', () => {
   /** A drawn token: the side activates a unit with a reactivity test, adding a command point once. */
   async function activate(page: Page, played: Played): Promise<string> {
     const side = sideOf(page);
-    expect(await track(watcher, 'drawn')).toBe(side);
+    // The token drawn, by the side's name as its players read it.
+    expect(await track(watcher, 'drawn')).toBe(side === 'blue' ? 'Blue' : 'Red');
     const bowl = Number(await track(page, 'bowl-blue')) + Number(await track(page, 'bowl-red'));
     const units = await page.locator('svg.board g.counter').count();
     played.draws.push({ turn: await track(page, 'turn'), bowl, units });

@@ -250,4 +250,52 @@ describe('what a new player trips on, on the board harness', () => {
       await loos.close();
     }
   });
+  it("item 8: a counter's state is drawn on it as a badge and explained in the map key (order, gassed, out of supply)", async () => {
+    for (const [viewport, tag] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      // Belle Epoque: every brigade shows its order on the counter, not only in a tooltip.
+      const be = await open('game=belle-epoque&scenario=encounter&seat=blue', viewport);
+      await be.waitForSelector('svg.board g.counter');
+      const counters = await be.locator('svg.board g.counter').count();
+      expect(
+        await be
+          .locator(
+            'svg.board g.counter .badge[data-state="close"], svg.board g.counter .badge[data-state="loose"]',
+          )
+          .count(),
+      ).toBe(counters);
+      const badge = be.locator('svg.board g.counter .badge').first();
+      expect((await badge.boundingBox())!.height).toBeGreaterThanOrEqual(tag === 'phone' ? 5 : 7);
+      await be.getByRole('button', { name: 'Map key' }).click();
+      expect(await be.locator('[data-legend-state="loose"]').textContent()).toContain('Loose order');
+      expect(await be.locator('[data-legend-state="close"]').textContent()).toContain('Close order');
+      await be.screenshot({ path: screenshotPath(`first-look-be-order-badges-${tag}`) });
+      await be.close();
+
+      // Loos: the gas marker lies under the counter it gassed; the counter says so itself.
+      const loos = await open('game=loos&seat=british', viewport);
+      for (const [seat, action] of [
+        ['german', { type: 'deployStandard' }],
+        ['german', { type: 'endDeployment' }],
+        ['british', { type: 'deployStandard' }],
+        ['british', { type: 'endDeployment' }],
+        ['british', { type: 'placeAircraft', hex: '0614' }],
+        ['british', { type: 'bombard', target: '0415', gas: true, attackers: [] }],
+      ] as const)
+        await apply(loos, seat, action);
+      await loos.waitForSelector('svg.board g.counter[data-loc="0415"] .badge[data-state="gassed"]');
+      expect(await loos.locator('svg.board g.counter[data-loc="0415"] title').textContent()).toContain(
+        'gassed',
+      );
+      await loos.getByRole('button', { name: 'Map key' }).click();
+      expect(await loos.locator('[data-legend-state="gassed"]').count()).toBe(1);
+      // Zoomed in on the gassed hex, as a player looks at it.
+      await clickCentre(loos, 'svg.board g.counter[data-loc="0415"]');
+      for (let i = 0; i < 4; i++) await loos.locator('svg.board').press('+');
+      await loos.screenshot({ path: screenshotPath(`first-look-loos-gassed-${tag}`) });
+      await loos.close();
+    }
+  });
 });

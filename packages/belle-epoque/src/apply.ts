@@ -38,6 +38,7 @@ import {
   takeStep,
 } from './movement.ts';
 import { integerParam, stringListParam, stringParam } from './params.ts';
+import { sideName } from './scenarios/index.ts';
 import { statusOf } from './status.ts';
 import { choosesOrder } from './tables.ts';
 import type { Activation, BeState, Phase } from './types.ts';
@@ -147,7 +148,11 @@ function chooseDoctrine(state: BeState, log: EventLog, seat: Seat, action: JsonO
   }
   state.phase.sealed[seat] = change;
   state.phase.submitted.push(seat);
-  log.add({ type: 'doctrineChosen', text: `The ${seat} army has chosen its order of battle`, side: seat });
+  log.add({
+    type: 'doctrineChosen',
+    text: `The ${sideName(state.scenario, seat)} army has chosen its order of battle`,
+    side: seat,
+  });
   if (state.phase.submitted.length < state.seats.length) return;
   const sealed = state.phase.sealed;
   for (const unit of state.units) {
@@ -156,7 +161,7 @@ function chooseDoctrine(state: BeState, log: EventLog, seat: Seat, action: JsonO
   for (const side of state.seats) {
     const loose = state.units.filter((u) => u.side === side && u.order === 'loose');
     const names = loose.map((u) => u.name);
-    const text = `The ${side} army: ${names.length > 0 ? `loose order for ${names.join(', ')}` : 'all in close order'}`;
+    const text = `The ${sideName(state.scenario, side)} army: ${names.length > 0 ? `loose order for ${names.join(', ')}` : 'all in close order'}`;
     log.add({
       type: 'doctrine',
       text,

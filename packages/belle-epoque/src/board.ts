@@ -71,5 +71,14 @@ export function boardOf(def: ScenarioDef): BoardSpec {
     hexsides: [],
     regions: [...def.regions, ...objectiveRegions(def.objectives)],
     sides: def.sides,
+    pieceStates: PIECE_STATES,
   };
 }
+
+/** A brigade's order and what it has done this turn, as badges on its counter. */
+export const PIECE_STATES = [
+  { id: 'loose', short: 'L', label: 'Loose order', color: '#1d6b3a' },
+  { id: 'close', short: 'C', label: 'Close order', color: '#4b2e83' },
+  { id: 'activated', short: 'A', label: 'Activated this turn', color: '#9a4a00' },
+  { id: 'rough', short: 'R', label: 'Entered rough ground: no fire or assault this turn', color: '#5c4a1f' },
+];

@@ -3,6 +3,7 @@ import { holdsGround, rollAssault } from './assault.ts';
 import { fireProblem } from './fire.ts';
 import { grid } from './grid.ts';
 import { fallBackOptions, fallBackStep, loseStands, possibleFallBacks } from './losses.ts';
+import { sideName } from './scenarios/index.ts';
 import { relocate } from './sight.ts';
 import { BASIC_SCORE, COMMAND_DIE, MARCH, STANDS_PER_COMMAND_DIE } from './tables.ts';
 import type { Activation, AfterFallBack, Assault, BeState, Phase, Readable, Resume, Unit } from './types.ts';
@@ -55,7 +56,14 @@ export function startTurn(state: BeState, log: EventLog, turn: number): void {
     const dice = Math.ceil(stands / STANDS_PER_COMMAND_DIE);
     const sides = COMMAND_DIE[state.generals[side]!];
     state.cp[side] =
-      dice > 0 ? log.roll(dice, sides, 'command', `${side} command points (${dice}d${sides})`).total : 0;
+      dice > 0
+        ? log.roll(
+            dice,
+            sides,
+            'command',
+            `${sideName(state.scenario, side)} command points (${dice}d${sides})`,
+          ).total
+        : 0;
     state.bowl[side] = units.length;
   }
   drawNext(state, log);
@@ -72,7 +80,7 @@ export function drawNext(state: BeState, log: EventLog): void {
   const roll = log.roll(1, total, 'draw', 'Token drawn from the bowl').total;
   const side = roll <= state.bowl[first]! ? first : second;
   state.bowl[side] = state.bowl[side]! - 1;
-  log.add({ type: 'drawn', text: `A ${side} token is drawn from the bowl`, side });
+  log.add({ type: 'drawn', text: `A ${sideName(state.scenario, side)} token is drawn from the bowl`, side });
   state.phase = { kind: 'pick', side };
 }
 

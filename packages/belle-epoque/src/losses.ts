@@ -1,5 +1,6 @@
 import type { EventLog, HexId } from '@salient/engine';
 import { grid } from './grid.ts';
+import { sideName } from './scenarios/index.ts';
 import { relocate } from './sight.ts';
 import type { BeState, Readable, Unit } from './types.ts';
 import { enemyOf, onMap, passableFor, unitAt } from './units.ts';
@@ -84,7 +85,7 @@ export function loseStands(state: BeState, log: EventLog, unit: Unit, count: num
     state.bowl[unit.side] = state.bowl[unit.side]! - 1;
     log.add({
       type: 'tokenDiscarded',
-      text: `A ${unit.side} token is taken out of the bowl`,
+      text: `A ${sideName(state.scenario, unit.side)} token is taken out of the bowl`,
       side: unit.side,
     });
   }

@@ -27,6 +27,11 @@ function piece(unit: Unit): PiecePresentation {
     reduced: unit.stands < unit.startStands,
     stackIndex: 0,
     note: notes.join(', '),
+    states: [
+      unit.order === 'loose' ? 'loose' : 'close',
+      ...(unit.activated ? ['activated'] : []),
+      ...(unit.enteredRough ? ['rough'] : []),
+    ],
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Outcome, Seat } from '@salient/engine';
-import { findScenario } from './scenarios/index.ts';
+import { findScenario, sideName } from './scenarios/index.ts';
 import type { BeState, Readable } from './types.ts';
 import { enemyOf, onMap, unitAt } from './units.ts';
 
@@ -50,7 +50,10 @@ function byPoints(state: Readable, reason: string): Outcome {
 export function wipeOut(state: Readable): Outcome | null {
   for (const side of state.seats) {
     if (onMap(state, side).length === 0) {
-      return { winner: enemyOf(state, side), reason: `the ${side} army has no unit left on the board` };
+      return {
+        winner: enemyOf(state, side),
+        reason: `the ${sideName(state.scenario, side)} army has no unit left on the board`,
+      };
     }
   }
   return null;

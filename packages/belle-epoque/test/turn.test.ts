@@ -37,7 +37,7 @@ describe('Doctrine: loose or close order, chosen before the game', () => {
     });
     expect(unchanged.state.units.filter((u) => u.order === 'loose').map((u) => u.id)).toEqual(['b5', 'r7']);
     expect(unchanged.events.find((e) => e.type === 'doctrine' && e.side === 'blue')?.text).toBe(
-      'The blue army: loose order for Blue Rifle Brigade',
+      'The Blue army: loose order for Blue Rifle Brigade',
     );
     const changed = play(play(state, 'blue', { type: 'doctrine', change: ['b5', 'b1'] }).state, 'red', {
       type: 'doctrine',

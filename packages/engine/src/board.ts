@@ -22,6 +22,23 @@ export interface BoardSpec {
   sides: SideStyle[];
   /** Parts of a large map the board offers as buttons that bring them into view (two map sheets). */
   areas?: { id: string; label: string; locs: string[] }[];
+  /**
+   * The states a unit can be in that a player plans by (loose order, gassed, out of supply): each
+   * drawn as a lettered badge on the counters in it (`PiecePresentation.states`) and explained in the
+   * map key.
+   */
+  pieceStates?: PieceStateKind[];
+}
+
+/** A unit's state as a badge on its counter: a letter or two, its colour, and what it means. */
+export interface PieceStateKind {
+  id: string;
+  /** What the badge shows, one to three characters ("L" for loose order). */
+  short: string;
+  /** What it means, for the map key and the counter's title ("Loose order"). */
+  label: string;
+  /** The badge's colour; its letters are drawn in white, so a dark colour. */
+  color: string;
 }
 
 /** The ring over a scenario's objective hexes, in the colour every hex game gives it. */
@@ -162,6 +179,8 @@ export interface PiecePresentation {
   /** 0 for the top (front) piece of its location, 1 for the next, and so on. */
   stackIndex: number;
   note?: string;
+  /** Ids of the board's `pieceStates` the unit is in now, drawn as badges on its counter. */
+  states?: string[];
 }
 
 export interface MarkerPresentation {

@@ -74,10 +74,14 @@ export function loosBoard(): BoardSpec {
       { seat: 'british', name: 'British', fill: '#d9b26f', ink: '#1b1b1b' },
       { seat: 'german', name: 'German', fill: '#8aa5bf', ink: '#101820' },
     ],
+    pieceStates: [
+      { id: 'gassed', short: 'G', label: 'In a gassed hex this combat phase', color: '#4d6b00' },
+      { id: 'bombarded', short: 'B', label: 'In a bombarded hex this combat phase', color: '#8a1c00' },
+    ],
   };
 }
 
-function piece(unit: Unit, stackIndex: number): PiecePresentation {
+function piece(unit: Unit, stackIndex: number, states: string[] = []): PiecePresentation {
   const f = factorsOf(unit);
   const size =
     unit.kind === 'half-brigade' ? 'X' : unit.kind === 'regiment' && unit.steps >= 2 ? 'III' : 'II';
@@ -92,15 +96,25 @@ function piece(unit: Unit, stackIndex: number): PiecePresentation {
     reduced: unit.steps > 0 && unit.steps < maxSteps(unit),
     stackIndex,
     note: unit.name,
+    states,
   };
 }
 
 export function loosPresent(view: LoosView): Presentation {
-  const pieces: PiecePresentation[] = [];
-  for (const unit of view.units) if (isOnMap(unit)) pieces.push(piece(unit, unit.reserve ? 1 : 0));
-  const markers: MarkerPresentation[] = [];
   const phase = view.phase;
   const combat = phase.kind === 'combat' || phase.kind === 'mobile-combat' ? phase.combat : null;
+  // A bombardment's marker sits under the counters of its hex: the units there carry it as a badge.
+  const shelled = new Map<string, string>();
+  for (const b of combat?.bombardments ?? []) {
+    if (b.gas || !shelled.has(b.target)) shelled.set(b.target, b.gas ? 'gassed' : 'bombarded');
+  }
+  const pieces: PiecePresentation[] = [];
+  for (const unit of view.units) {
+    if (!isOnMap(unit)) continue;
+    const state = shelled.get(unit.loc);
+    pieces.push(piece(unit, unit.reserve ? 1 : 0, state ? [state] : []));
+  }
+  const markers: MarkerPresentation[] = [];
   if (combat) {
     for (const b of combat.bombardments)
       markers.push({

@@ -61,5 +61,13 @@ export function boardOf(): BoardSpec {
       { seat: 'ap', name: 'Allied Powers', fill: '#2b5c8a', ink: '#ffffff' },
       { seat: 'cp', name: 'Central Powers', fill: '#5b5b5b', ink: '#ffffff' },
     ],
+    pieceStates: PIECE_STATES,
   };
 }
+
+/** What a counter's badges say: its supply (14.1) and its own side's trench where it stands (11.2), read without hovering. */
+export const PIECE_STATES = [
+  { id: 'out-of-supply', short: 'OOS', label: 'Out of supply', color: '#b3261e' },
+  { id: 'trench-1', short: 'T1', label: 'In its own level 1 trench', color: '#5a4a3a' },
+  { id: 'trench-2', short: 'T2', label: 'In its own level 2 trench', color: '#2f2418' },
+];

@@ -10,6 +10,13 @@ import { unitLabel } from './units.ts';
 
 /** What the generic board draws of a view: counters, boxes, trench and fort markers, control, tracks. */
 export function presentView(view: PogView, _seat: Seat | null): Presentation {
+  /** A unit's badges: out of supply, and the level of a trench of its own side where it stands. */
+  const statesOf = (loc: string | null, oos: boolean, side: Side): string[] => {
+    const out = oos ? ['out-of-supply'] : [];
+    const trench = loc === null ? undefined : view.trenches[loc];
+    if (trench?.side === side) out.push(`trench-${trench.level}`);
+    return out;
+  };
   const pieces: PiecePresentation[] = [];
   const stackIndex = new Map<string, number>();
   const boxes: Record<string, PiecePresentation[]> = {};
@@ -26,6 +33,7 @@ export function presentView(view: PogView, _seat: Seat | null): Presentation {
       reduced: st.reduced,
       stackIndex: index,
       ...(st.oos ? { note: 'out of supply' } : {}),
+      states: statesOf(loc, st.oos, u.side),
     });
     if (st.loc === RESERVE || st.loc === ELIMINATED) {
       const box = `${u.side}-${st.loc}`;

@@ -17,6 +17,34 @@ describe('presentation: counters as the game prints them', () => {
   });
 });
 
+describe("presentation: a counter's state as badges, explained in the map key", () => {
+  it("marks a unit out of supply (14.1) and a unit in its own side's trench (11.2), and no other", () => {
+    const state = pathsOfGlory.setup('introductory', {}, 'present');
+    const [oos, entrenched] = Object.entries(state.units).filter(
+      ([, u]) => u.loc === 'metz' || u.loc === 'koblenz',
+    );
+    state.units[oos![0]]!.oos = true;
+    const at = state.units[entrenched![0]]!.loc;
+    const side = UNITS.find((u) => u.id === entrenched![0])!.side;
+    state.trenches[at] = { side, level: 2 };
+    const shown = pathsOfGlory.present(pathsOfGlory.view(state, null), null);
+    const states = (id: string) => shown.pieces.find((p) => p.id === id)?.states;
+    expect(states(oos![0])).toContain('out-of-supply');
+    expect(states(entrenched![0])).toContain('trench-2');
+    const kinds = new Set(pathsOfGlory.board('introductory').pieceStates?.map((k) => k.id));
+    for (const piece of shown.pieces) for (const s of piece.states ?? []) expect(kinds.has(s)).toBe(true);
+    // Elsewhere: a badge only for a trench of the unit's own side, or for being out of supply.
+    for (const piece of shown.pieces) {
+      const trench = state.trenches[piece.loc!];
+      const expected = [
+        ...(state.units[piece.id]!.oos ? ['out-of-supply'] : []),
+        ...(trench?.side === piece.side ? [`trench-${trench.level}`] : []),
+      ];
+      expect(piece.states, piece.id).toEqual(expected);
+    }
+  });
+});
+
 describe('presentation: the cards a viewer may know (9.1)', () => {
   it('shows the own hand with faces, the other hand only counted, and offers the plays of 9.1', () => {
     const state = started('cards-present', false);

@@ -1,4 +1,11 @@
-import type { BoardSpec, HexsideKind, Overlay, PiecePresentation, SideStyle } from '@salient/engine';
+import type {
+  BoardSpec,
+  HexsideKind,
+  Overlay,
+  PiecePresentation,
+  PieceStateKind,
+  SideStyle,
+} from '@salient/engine';
 import { type BoardLayout, HexLayout, hexCorners, type Point, type Segment } from './layout.ts';
 
 /**
@@ -163,4 +170,10 @@ export function sideStyle(spec: BoardSpec, seat: string): SideStyle & { index: n
     ink: '#ffffff',
     index: fallbackIndex,
   };
+}
+
+/** The badges a counter shows: the board's kinds of the states the piece is in, in the board's order. */
+export function pieceBadges(spec: BoardSpec, piece: PiecePresentation): PieceStateKind[] {
+  if (!piece.states || piece.states.length === 0) return [];
+  return (spec.pieceStates ?? []).filter((k) => piece.states!.includes(k.id));
 }
