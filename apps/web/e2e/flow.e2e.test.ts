@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reach, seqOf, signUp, takeFirstOffer } from './support/pages.ts';
+import { clickCentre, reach, seqOf, signUp, takeFirstOffer } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 import { browserSession } from './support/session.ts';
 
@@ -217,4 +217,82 @@ describe('the flow between moves and matches', () => {
     expect(await inView(alice, '[data-last-move-to]')).toBe(true);
     await alice.screenshot({ path: screenshotPath('flow-follow-desktop') });
   }, 120_000);
+
+  it('passes a Paths of Glory combat-card prompt for a player who opted in and has no playable card, after a random wait', async () => {
+    const m = await callApi<Created>(alice, 'POST', '/api/matches', {
+      game: 'paths-of-glory',
+      scenario: 'introductory',
+      seat: 'cp',
+    });
+    await callApi(bruno, 'POST', `/api/matches/${m.id}/join`, { seat: 'ap' });
+    const url = `${session.app.url}/#/match/${m.id}`;
+    for (const p of [alice, bruno]) {
+      await p.goto(url);
+      await p.waitForSelector('[data-connection="online"]');
+      await p.waitForSelector('svg.board g.counter');
+    }
+    const cp = alice;
+    const act = async (page: Page, doIt: () => Promise<void>) => {
+      const before = await seqOf(page);
+      await doIt();
+      for (const p of [alice, bruno]) await reach(p, before + 1);
+    };
+    // The opening as the Paths of Glory browser test plays it: an attack on Nancy from Metz.
+    await act(cp, async () => {
+      await cp.click('[data-choice="gunsOfAugust"]');
+      await cp.click('button.option[data-option^="Shuffle"]');
+    });
+    await act(cp, () =>
+      cp.locator('[data-hand="cp-hand"] [data-card]').first().locator('[data-play="ops"]').click(),
+    );
+    await act(cp, async () => {
+      await clickCentre(cp, '[data-highlight="metz"]');
+      await cp.click('button.option[data-option="Combat"]');
+    });
+    await act(cp, () => cp.click('[data-choice="endActivation"]'));
+    if ((await cp.locator('[data-choice="endMovement"]').count()) > 0)
+      await act(cp, () => cp.click('[data-choice="endMovement"]'));
+    await cp.click('[data-choice="declareAttack"]');
+    await cp.click('button.option[data-option="Nancy"]');
+    await act(cp, () => cp.click('[data-commit]'));
+    for (const army of ['GE 4 Army', 'GE 5 Army']) {
+      await act(cp, async () => {
+        await cp.click('[data-choice="addAttacker"]');
+        await cp.click(`button.option[data-option="${army}"]`);
+        if ((await cp.locator('[data-commit]').count()) > 0) await cp.click('[data-commit]');
+      });
+    }
+    await cp.click('[data-choice="fight"]');
+    await act(cp, () => cp.click('[data-commit]'));
+
+    // Each combat-card prompt: the player opts in; with nothing playable the server passes for
+    // them (nobody clicks), with a card in hand the prompt waits for them.
+    let passedByServer = 0;
+    for (let prompt = 0; prompt < 6; prompt++) {
+      const asked = await Promise.race([
+        alice.waitForSelector('[data-choice="doneCards"]', { timeout: 10_000 }).then(() => alice),
+        bruno.waitForSelector('[data-choice="doneCards"]', { timeout: 10_000 }).then(() => bruno),
+      ]).catch(() => null);
+      if (asked === null) break;
+      const toggle = asked.locator('[data-auto-pass]');
+      await toggle.waitFor();
+      if ((await toggle.getAttribute('data-auto-pass')) === 'off') await toggle.locator('input').check();
+      await asked.waitForSelector('[data-auto-pass="on"]');
+      const before = await seqOf(asked);
+      const playable =
+        (await asked.locator('[data-play="combatCard"]').count()) +
+        (await asked.locator('[data-choice="armyTable"]').count());
+      if (playable === 0) {
+        if (passedByServer === 0) await asked.screenshot({ path: screenshotPath('flow-auto-pass-desktop') });
+        await reach(asked, before + 1, 15_000);
+        passedByServer++;
+      } else {
+        // Not the server's to answer: still waiting after the longest wait.
+        await asked.waitForTimeout(6_500);
+        expect(await seqOf(asked)).toBe(before);
+        await act(asked, () => asked.click('[data-choice="doneCards"]'));
+      }
+    }
+    expect(passedByServer).toBeGreaterThan(0);
+  }, 180_000);
 });
