@@ -301,7 +301,8 @@ export class Realtime implements MatchListener {
     // Chat has a rate of its own per person, and caps on what a match stores (Quotas.beforeChat).
     handle('chat:send', (p, s) => this.chat(p, s), 'free');
     // async, so a refusal thrown while finding the seat becomes the ack's error.
-    handle('match:seen', async (p, s) => this.memories!.seen(p, this.joinedSeatOf(s, p)), 'free');
+    // A write each: counted with joins and syncs (the page sends it at most every few seconds).
+    handle('match:seen', async (p, s) => this.memories!.seen(p, this.joinedSeatOf(s, p)), 'join');
     handle('match:auto-pass', async (p, s) => this.memories!.autoPass(p, this.joinedSeatOf(s, p)), 'join');
   }
 
