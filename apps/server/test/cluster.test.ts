@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MatchSummary, SubmitAck } from '@salient/protocol';
+import type { MatchSummary, RematchOffer, SubmitAck } from '@salient/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres, TEST_REDIS_URL, type TestDatabase } from './helpers/databases.ts';
@@ -117,5 +117,35 @@ describe('two server processes sharing PostgreSQL and Redis', () => {
     expect(sync.ok && sync.snapshot.spectators).toBe(2);
 
     for (const p of [redOnA, redOnB, blueOnB, watcherOnA, watcherOnB]) p.close();
+  });
+
+  it('pushes a rematch offer to a player on the other process, and makes one match when both click there at once', async () => {
+    const carol = await TestUser.signUp(a.url, 'carol');
+    const daveOnA = await TestUser.signUp(a.url, 'dave');
+    const dave = new TestUser(b.url, 'dave', daveOnA.cookie, daveOnA.id);
+    const finished = async () => {
+      const m = await carol.createMatch();
+      await dave.join(m.id, 'blue');
+      await dave.request('POST', `/api/matches/${m.id}/resign`);
+      return m.id;
+    };
+    const first = await finished();
+    const davePage = await Player.connect(b.url, dave.cookie);
+    const pushed = davePage.waitFor('rematch:offer', (o) => o.matchId === first);
+    const offer = await carol.request<RematchOffer>('POST', `/api/matches/${first}/rematch`, {});
+    expect((await pushed).id).toBe(offer.body.id);
+    davePage.close();
+
+    const second = await finished();
+    const both = await Promise.all([
+      carol.request<RematchOffer>('POST', `/api/matches/${second}/rematch`, {}),
+      dave.request<RematchOffer>('POST', `/api/matches/${second}/rematch`, {}),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
+    const client = new pg.Client({ connectionString: (database.target as { url: string }).url });
+    await client.connect();
+    const made = await client.query('SELECT count(*)::int AS n FROM matches WHERE rematch_of = $1', [second]);
+    await client.end();
+    expect(made.rows[0].n).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from './support/pages.ts';
+import { clickCentre, reach, seqOf, signUp, takeFirstOffer } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 import { browserSession } from './support/session.ts';
 
@@ -97,4 +97,202 @@ describe('the flow between moves and matches', () => {
     expect(await bruno.locator('.seats .mine').textContent()).toContain('British');
     await alice.screenshot({ path: screenshotPath('flow-rematch-started-desktop') });
   }, 90_000);
+
+  /** A Loos match under way: Alice British, Bruno German (the Germans set up first). */
+  async function activeMatch(): Promise<string> {
+    const m = await callApi<Created>(alice, 'POST', '/api/matches', {
+      game: 'loos',
+      scenario: 'loos-1915',
+      seat: 'british',
+      visibility: 'private',
+      timeControl: { kind: 'correspondence', secondsPerTurn: 86_400 },
+    });
+    await callApi(bruno, 'POST', `/api/matches/${m.id}/join`, { seat: 'german', invite: m.inviteCode });
+    return m.id;
+  }
+
+  /** Whether the middle of the element lies inside the map's visible part. */
+  async function inView(page: Page, selector: string): Promise<boolean> {
+    const map = await page.locator('.board-wrap').first().boundingBox();
+    const el = await page.locator(selector).first().boundingBox();
+    if (!map || !el) return false;
+    const x = el.x + el.width / 2;
+    const y = el.y + el.height / 2;
+    return x > map.x && x < map.x + map.width && y > map.y && y < map.y + map.height;
+  }
+
+  const follows = async (page: Page) =>
+    Number(await page.locator('.board-wrap').getAttribute('data-follows'));
+
+  it('summarises what happened since the player last looked, on opening and on coming back to the tab, marked on the map', async () => {
+    const id = await activeMatch();
+    const url = `${session.app.url}/#/match/${id}`;
+    await alice.goto(url);
+    await alice.waitForSelector('[data-connection="online"]');
+    expect(await alice.locator('[data-since]').count()).toBe(0);
+    await alice.goto(`${session.app.url}/#/`);
+
+    // Bruno sets up three units while Alice is away.
+    await bruno.goto(url);
+    await bruno.waitForSelector('[data-connection="online"]');
+    for (let i = 0; i < 3; i++) await takeFirstOffer(bruno);
+    const seq = await seqOf(bruno);
+
+    await alice.goto(url);
+    await reach(alice, seq);
+    await alice.waitForSelector('[data-since="3"]');
+    const lines = await alice.locator('[data-since-step]').allTextContents();
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line).toMatch(/German/);
+    // The historical set-up's events name no hex: what it put on the map is ringed.
+    await alice.waitForSelector('[data-since-mark]', { state: 'attached' });
+    expect(await alice.locator('[data-since-mark]').count()).toBeGreaterThanOrEqual(3);
+    await alice.screenshot({ path: screenshotPath('flow-since-desktop') });
+    await alice.setViewportSize({ width: 390, height: 844 });
+    await alice.reload();
+    await alice.waitForSelector('[data-since="3"]');
+    await alice.waitForSelector('[data-since-mark]', { state: 'attached' });
+    await alice.screenshot({ path: screenshotPath('flow-since-phone') });
+    await alice.setViewportSize({ width: 1440, height: 900 });
+
+    // Read: gone, and the server remembers it (another load shows nothing).
+    await alice.getByRole('button', { name: 'Got it' }).click();
+    expect(await alice.locator('[data-since]').count()).toBe(0);
+    await alice.waitForTimeout(300);
+    await alice.reload();
+    await alice.waitForSelector('[data-connection="online"]');
+    await alice.waitForSelector('.board-wrap');
+    expect(await alice.locator('[data-since]').count()).toBe(0);
+
+    // The tab goes to the background, Bruno moves, the tab comes back: that step is summarised.
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      alice.evaluate((s) => {
+        Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await setVisibility('hidden');
+    await takeFirstOffer(bruno);
+    await reach(alice, seq + 1);
+    expect(await alice.locator('[data-since]').count()).toBe(0);
+    await setVisibility('visible');
+    await alice.waitForSelector('[data-since="1"]');
+    await alice.getByRole('button', { name: 'Got it' }).click();
+  }, 120_000);
+
+  it("brings the opponent's action into view, but not while the player is panning by hand", async () => {
+    const id = await activeMatch();
+    const url = `${session.app.url}/#/match/${id}`;
+    await alice.goto(url);
+    await bruno.goto(url);
+    for (const p of [alice, bruno]) await p.waitForSelector('[data-connection="online"]');
+    await alice.waitForSelector('.board-wrap');
+    // Alice zooms in and drags the map to its British end, far from where the Germans set up.
+    for (let i = 0; i < 3; i++) await alice.getByRole('button', { name: 'Zoom in' }).click();
+    const map = (await alice.locator('svg.board').boundingBox())!;
+    const from = { x: map.x + map.width / 2, y: map.y + map.height / 2 };
+    for (let i = 0; i < 4; i++) {
+      await alice.mouse.move(from.x, from.y);
+      await alice.mouse.down();
+      await alice.mouse.move(from.x - 100, from.y - 300, { steps: 8 });
+      await alice.mouse.up();
+    }
+    const viewBox = () => alice.locator('svg.board').getAttribute('viewBox');
+    const panned = await viewBox();
+
+    // Just after her own pan the map stays where she put it.
+    const seq = await takeFirstOffer(bruno);
+    await reach(alice, seq);
+    await alice.waitForSelector('[data-last-move-to]');
+    expect(await viewBox()).toBe(panned);
+    expect(await follows(alice)).toBe(0);
+    expect(await inView(alice, '[data-last-move-to]')).toBe(false);
+
+    // Some seconds later, the next German set-up is brought into view.
+    await alice.waitForTimeout(8_500);
+    const next = await takeFirstOffer(bruno);
+    await reach(alice, next);
+    await alice.waitForFunction(
+      () => Number(document.querySelector('.board-wrap')?.getAttribute('data-follows')) > 0,
+    );
+    expect(await inView(alice, '[data-last-move-to]')).toBe(true);
+    await alice.screenshot({ path: screenshotPath('flow-follow-desktop') });
+  }, 120_000);
+
+  it('passes a Paths of Glory combat-card prompt for a player who opted in and has no playable card, after a random wait', async () => {
+    const m = await callApi<Created>(alice, 'POST', '/api/matches', {
+      game: 'paths-of-glory',
+      scenario: 'introductory',
+      seat: 'cp',
+    });
+    await callApi(bruno, 'POST', `/api/matches/${m.id}/join`, { seat: 'ap' });
+    const url = `${session.app.url}/#/match/${m.id}`;
+    for (const p of [alice, bruno]) {
+      await p.goto(url);
+      await p.waitForSelector('[data-connection="online"]');
+      await p.waitForSelector('svg.board g.counter');
+    }
+    const cp = alice;
+    const act = async (page: Page, doIt: () => Promise<void>) => {
+      const before = await seqOf(page);
+      await doIt();
+      for (const p of [alice, bruno]) await reach(p, before + 1);
+    };
+    // The opening as the Paths of Glory browser test plays it: an attack on Nancy from Metz.
+    await act(cp, async () => {
+      await cp.click('[data-choice="gunsOfAugust"]');
+      await cp.click('button.option[data-option^="Shuffle"]');
+    });
+    await act(cp, () =>
+      cp.locator('[data-hand="cp-hand"] [data-card]').first().locator('[data-play="ops"]').click(),
+    );
+    await act(cp, async () => {
+      await clickCentre(cp, '[data-highlight="metz"]');
+      await cp.click('button.option[data-option="Combat"]');
+    });
+    await act(cp, () => cp.click('[data-choice="endActivation"]'));
+    if ((await cp.locator('[data-choice="endMovement"]').count()) > 0)
+      await act(cp, () => cp.click('[data-choice="endMovement"]'));
+    await cp.click('[data-choice="declareAttack"]');
+    await cp.click('button.option[data-option="Nancy"]');
+    await act(cp, () => cp.click('[data-commit]'));
+    for (const army of ['GE 4 Army', 'GE 5 Army']) {
+      await act(cp, async () => {
+        await cp.click('[data-choice="addAttacker"]');
+        await cp.click(`button.option[data-option="${army}"]`);
+        if ((await cp.locator('[data-commit]').count()) > 0) await cp.click('[data-commit]');
+      });
+    }
+    await cp.click('[data-choice="fight"]');
+    await act(cp, () => cp.click('[data-commit]'));
+
+    // Each combat-card prompt: the player opts in; with nothing playable the server passes for
+    // them (nobody clicks), with a card in hand the prompt waits for them.
+    let passedByServer = 0;
+    for (let prompt = 0; prompt < 6; prompt++) {
+      const asked = await Promise.race([
+        alice.waitForSelector('[data-choice="doneCards"]', { timeout: 10_000 }).then(() => alice),
+        bruno.waitForSelector('[data-choice="doneCards"]', { timeout: 10_000 }).then(() => bruno),
+      ]).catch(() => null);
+      if (asked === null) break;
+      const toggle = asked.locator('[data-auto-pass]');
+      await toggle.waitFor();
+      if ((await toggle.getAttribute('data-auto-pass')) === 'off') await toggle.locator('input').check();
+      await asked.waitForSelector('[data-auto-pass="on"]');
+      const before = await seqOf(asked);
+      const playable =
+        (await asked.locator('[data-play="combatCard"]').count()) +
+        (await asked.locator('[data-choice="armyTable"]').count());
+      if (playable === 0) {
+        if (passedByServer === 0) await asked.screenshot({ path: screenshotPath('flow-auto-pass-desktop') });
+        await reach(asked, before + 1, 15_000);
+        passedByServer++;
+      } else {
+        // Not the server's to answer: still waiting after the longest wait.
+        await asked.waitForTimeout(6_500);
+        expect(await seqOf(asked)).toBe(before);
+        await act(asked, () => asked.click('[data-choice="doneCards"]'));
+      }
+    }
+    expect(passedByServer).toBeGreaterThan(0);
+  }, 180_000);
 });

@@ -366,6 +366,8 @@ describe('12.1.2 (seed), 12.5.6 Units attacked again after retreating', () => {
     // No combat card may help them.
     s = play(s, 'cp', { type: 'doneCards' }).state;
     expect(game.choices(s, 'ap').map((c) => c.action)).toEqual(['doneCards']);
+    // With nothing playable, "no (more) combat cards" is the server's to take for a player who asked (issue 22 item 10).
+    expect(game.choices(s, 'ap')[0]?.autoPass).toBe(true);
     const r = play(s, 'ap', { type: 'doneCards' });
     const fire = r.events.filter((e) => e.type === 'roll' && e.purpose === 'fire').map((e) => e.text);
     expect(fire[1]).toMatch(/^Allied Powers fire \(0 on the Army table, column 1\)/);

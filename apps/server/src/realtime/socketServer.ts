@@ -300,8 +300,10 @@ export class Realtime implements MatchListener {
     handle('match:leave', (p, s) => this.leave(p, s), 'free');
     // Chat has a rate of its own per person, and caps on what a match stores (Quotas.beforeChat).
     handle('chat:send', (p, s) => this.chat(p, s), 'free');
-    handle('match:seen', (p, s) => this.memories!.seen(p, this.joinedSeatOf(s, p)), 'free');
-    handle('match:auto-pass', (p, s) => this.memories!.autoPass(p, this.joinedSeatOf(s, p)), 'join');
+    // async, so a refusal thrown while finding the seat becomes the ack's error.
+    // A write each: counted with joins and syncs (the page sends it at most every few seconds).
+    handle('match:seen', async (p, s) => this.memories!.seen(p, this.joinedSeatOf(s, p)), 'join');
+    handle('match:auto-pass', async (p, s) => this.memories!.autoPass(p, this.joinedSeatOf(s, p)), 'join');
   }
 
   private parse<T>(schema: ZodType<T>, payload: unknown): T {

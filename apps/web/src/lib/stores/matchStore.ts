@@ -51,6 +51,8 @@ export interface MatchStoreValue {
 }
 
 const ACK_TIMEOUT_MS = 10_000;
+/** The page tells the server what the player has seen at most this often. */
+const SEEN_EVERY_MS = 2_000;
 
 /**
  * One match's live connection: joins over socket.io, folds the pushes into a MatchState, resyncs
@@ -75,6 +77,9 @@ export class MatchStore implements Readable<MatchStoreValue> {
     rematch: null,
   };
   private seenSent = 0;
+  private seenWanted = 0;
+  private seenAt = 0;
+  private seenTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly socket: MatchSocket;
   private joined = false;
   private syncing = false;
@@ -250,11 +255,23 @@ export class MatchStore implements Readable<MatchStoreValue> {
     return ack.success && ack.data.ok;
   }
 
-  /** Tells the server the player has seen the match up to `seq` (a seat only; never backwards). */
+  /**
+   * Tells the server the player has seen the match up to `seq` (a seat only; never backwards): at
+   * most once per SEEN_EVERY_MS, the latest seq going out at the end of the wait, as each costs the
+   * server a write and counts with the joins.
+   */
   markSeen(seq: number): void {
-    if (this.as !== 'seat' || seq <= this.seenSent || !this.socket.connected) return;
-    this.seenSent = seq;
-    void this.request('match:seen', { matchId: this.matchId, seq });
+    if (this.as !== 'seat' || seq <= this.seenSent) return;
+    this.seenWanted = Math.max(this.seenWanted, seq);
+    if (this.seenTimer !== null) return;
+    const wait = Math.max(0, this.seenAt + SEEN_EVERY_MS - Date.now());
+    this.seenTimer = setTimeout(() => {
+      this.seenTimer = null;
+      if (this.closed || !this.socket.connected || this.seenWanted <= this.seenSent) return;
+      this.seenSent = this.seenWanted;
+      this.seenAt = Date.now();
+      void this.request('match:seen', { matchId: this.matchId, seq: this.seenSent });
+    }, wait);
   }
 
   /** Turns the seat's automatic passes on or off (see SeatMemory). */
@@ -272,6 +289,10 @@ export class MatchStore implements Readable<MatchStoreValue> {
 
   close() {
     this.closed = true;
+    if (this.seenTimer !== null) clearTimeout(this.seenTimer);
+    // What was seen in the last seconds still reaches the server before the socket goes.
+    if (this.socket.connected && this.seenWanted > this.seenSent)
+      this.socket.emit('match:seen', { matchId: this.matchId, seq: this.seenWanted }, () => {});
     if (this.socket.connected) this.socket.emit('match:leave', { matchId: this.matchId }, () => {});
     this.socket.disconnect();
   }
