@@ -82,7 +82,9 @@ export function decide<S extends object, V extends object>(
   options: DecideOptions,
 ): Decision {
   const g = game as unknown as GameModule;
-  const budget: Budget = { ...LEVELS[options.level ?? 'normal'], ...options.budget };
+  const level = LEVELS[options.level ?? 'normal'];
+  const scaled = Math.max(2, Math.round(level.iterations / (g.bot?.cost ?? 1)));
+  const budget: Budget = { ...level, iterations: scaled, ...options.budget };
   const now = options.now ?? (() => performance.now());
   const started = now();
   const rng: RngState = rngFromSeed(`bot:${options.seed}`);
