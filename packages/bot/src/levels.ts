@@ -2,8 +2,8 @@
  * Strength levels. Strength comes from the number of search iterations (each one determinization,
  * one walk down the tree and one playout); the time cap only guards the promise of an answer within
  * the budget on a slow or loaded machine. A decision is deterministic for a given seed and position
- * whenever the iterations finish before the cap, which the figures in docs/bot.md show they do on
- * this 2-core machine for every game at easy and normal.
+ * whenever the iterations finish before the cap; `pnpm bench` prints how often the cap cut a search
+ * short, and a game whose iterations are dear scales them down with its `bot.cost`.
  */
 export type Level = 'easy' | 'normal' | 'hard';
 

@@ -11,7 +11,7 @@ import { type Budget, LEVELS, type Level } from './levels.ts';
  * the bot's own), walks the one tree shared by all determinizations, choosing among the children
  * legal in this determinization by UCB with availability counts, widens the tree by one action,
  * plays on with the game's purposeful player for a few actions and scores the position with the
- * game's evaluation. The action most often chosen at the root is played. docs/bot.md says why.
+ * XX
  */
 
 export interface DecideOptions {
@@ -82,7 +82,9 @@ export function decide<S extends object, V extends object>(
   options: DecideOptions,
 ): Decision {
   const g = game as unknown as GameModule;
-  const budget: Budget = { ...LEVELS[options.level ?? 'normal'], ...options.budget };
+  const level = LEVELS[options.level ?? 'normal'];
+  const scaled = Math.max(2, Math.round(level.iterations / (g.bot?.cost ?? 1)));
+  const budget: Budget = { ...level, iterations: scaled, ...options.budget };
   const now = options.now ?? (() => performance.now());
   const started = now();
   const rng: RngState = rngFromSeed(`bot:${options.seed}`);

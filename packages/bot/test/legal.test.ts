@@ -30,7 +30,7 @@ describe('the bot answers every position with an action apply accepts', () => {
             covered.add(kind);
             const decision = decide(game, game.view(state, seat), seat, {
               seed: `legal-${g}-${i}`,
-              budget: { iterations: 8, depth: 4, breadth: 6 },
+              budget: { iterations: 8, depth: 4, breadth: 6, maxMs: Number.POSITIVE_INFINITY },
             });
             const result = game.apply(state, seat, decision.action);
             expect(result.ok, `${JSON.stringify(decision.action)} in ${kind}`).toBe(true);

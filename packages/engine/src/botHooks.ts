@@ -31,4 +31,11 @@ export interface BotKnowledge<S extends object = object, V extends object = obje
    * order, so with a large branching factor it looks at the promising actions before the rest.
    */
   order?(state: S | V, seat: Seat, actions: Action[]): Action[];
+  /**
+   * How many times dearer one search iteration is in this game than in a typical one (its rules
+   * and purposeful player being slower): the bot divides a strength level's iterations by it, so
+   * every level keeps within its time budget while iterations, not the clock, bound the search and
+   * its decisions stay deterministic. 1 when absent.
+   */
+  cost?: number;
 }

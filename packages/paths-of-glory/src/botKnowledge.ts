@@ -93,4 +93,6 @@ export const pogBotKnowledge: BotKnowledge<PogState, PogView> = {
     return seat === 'cp' ? p : seat === other('cp') ? 1 - p : 0.5;
   },
   playout: purposefulPlayer,
+  /** An action here (supply, the purposeful player's path-finding) costs several of another game's. */
+  cost: 4,
 };

@@ -57,4 +57,6 @@ export const wfBotKnowledge: BotKnowledge<WfState, WfView> = {
     return seat === state.victory.attacker ? p : 1 - p;
   },
   playout: purposefulPlayer,
+  /** Fire and sight are dearer to work out than Loos' or Belle Epoque's moves. */
+  cost: 2,
 };
