@@ -9,8 +9,10 @@ import {
   fireSetup,
   flankDrm,
   retreatedFire,
+  trenchNegated,
   validAttackingGroup,
 } from './combat.ts';
+import { laterCombatCard } from './combatCards.ts';
 import { enemyEnters, unitTakes } from './control.ts';
 import { card, space } from './data/index.ts';
 import { besiegers, fortSide, intactFort } from './forts.ts';
@@ -113,6 +115,7 @@ function fire(
         combat.cards[side],
         defender,
         (combat.armyTable ?? []).includes(side),
+        trenchNegated(combat.cards[attacker]),
       );
   const { column, drm } = setup;
   const die = log.die(
@@ -383,7 +386,8 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
     for (const c of result.cards[s]) {
       const deck = state.decks[s];
       if (card(c).removeAfterEvent) deck.removed.push(c);
-      else if (won) deck.table.push(c);
+      // 9.5.4.2: a card good for one combat a turn goes to the discards even when won.
+      else if (won && !laterCombatCard(card(c).event ?? '')?.oncePerTurn) deck.table.push(c);
       else deck.discard.push(c);
     }
   }

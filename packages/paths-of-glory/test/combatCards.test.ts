@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { cardDrm, cardUsable, fireSetup, trenchNegated } from '../src/combat.ts';
+import { Supply } from '../src/supply.ts';
+import type { Combat, PogState } from '../src/types.ts';
+import { lab } from './helpers.ts';
+
+const combat = (target: string, attackers: string[], defenders: string[]): Combat => ({
+  target,
+  attackers,
+  defenders,
+  spent: [],
+  step: 'attackerCards',
+  pin: null,
+  cards: { ap: [], cp: [] },
+});
+
+/** Whether `side` may play `cardId` in the combat, in a laboratory position. */
+const usable = (state: PogState, cardId: string, c: Combat, side: 'ap' | 'cp') =>
+  cardUsable(state, cardId, c, side, new Supply(state));
+
+describe('Limited and Total War combat cards (9.5.4)', () => {
+  const west = () =>
+    lab(
+      {
+        'br-army-1': 'amiens',
+        'br-corps-aus': 'calais',
+        'fr-army-5': 'amiens',
+        'ge-army-1': 'cambrai',
+        'it-army-1': 'verona',
+        'ah-army-5': 'trent',
+      },
+      { turn: 8, trenches: { cambrai: { side: 'cp', level: 2 } } },
+    );
+  const westHeld = () => {
+    const state = west();
+    state.control.cambrai = 'cp';
+    return state;
+  };
+
+  it('AP 18 Hurricane Barrage, AP 19 Air Superiority, AP 21 Phosgene Gas, AP 58 Russian Guards: +1 to British, British or French, French, Russian attacks only', () => {
+    const state = west();
+    state.control.cambrai = 'cp';
+    const british = combat('cambrai', ['br-army-1'], ['ge-army-1']);
+    const french = combat('cambrai', ['fr-army-5'], ['ge-army-1']);
+    const dominion = combat('cambrai', ['br-corps-aus'], ['ge-army-1']);
+    expect(usable(state, 'ap-18', british, 'ap')).toBe(true);
+    expect(usable(state, 'ap-18', french, 'ap')).toBe(false);
+    // 9.5.4.1.1: the Australians are not British for a card.
+    expect(usable(state, 'ap-18', dominion, 'ap')).toBe(false);
+    expect(usable(state, 'ap-19', french, 'ap')).toBe(true);
+    expect(usable(state, 'ap-21', french, 'ap')).toBe(true);
+    expect(usable(state, 'ap-21', british, 'ap')).toBe(false);
+    expect(usable(state, 'ap-58', british, 'ap')).toBe(false);
+    expect(cardDrm(['ap-18', 'ap-19'])).toBe(2);
+  });
+
+  it('AP 36 Mine Attack: +1 to a British attack on an entrenched defender; AP 59 Alpine Troops: +1 to an all-Italian attack', () => {
+    const state = west();
+    expect(usable(state, 'ap-36', combat('cambrai', ['br-army-1'], ['ge-army-1']), 'ap')).toBe(true);
+    delete state.trenches.cambrai;
+    expect(usable(state, 'ap-36', combat('cambrai', ['br-army-1'], ['ge-army-1']), 'ap')).toBe(false);
+    expect(usable(state, 'ap-59', combat('trent', ['it-army-1'], ['ah-army-5']), 'ap')).toBe(true);
+    expect(usable(state, 'ap-59', combat('trent', ['it-army-1', 'fr-army-5'], ['ah-army-5']), 'ap')).toBe(
+      false,
+    );
+  });
+
+  it('AP 48 Royal Tank Corps: after Landships, a British attack on a clear space in France or Belgium ignores every trench effect', () => {
+    const state = west();
+    const c = combat('cambrai', ['br-army-1'], ['ge-army-1']);
+    expect(usable(state, 'ap-48', c, 'ap')).toBe(false);
+    state.played.push('landships');
+    expect(usable(state, 'ap-48', c, 'ap')).toBe(true);
+    expect(trenchNegated(['ap-48'])).toBe(true);
+    const withTrench = fireSetup(state, 'attacker', ['br-army-1'], 'cambrai', [], 'cp');
+    const without = fireSetup(state, 'attacker', ['br-army-1'], 'cambrai', ['ap-48'], 'cp', false, true);
+    expect(withTrench.shift).toBe(-2);
+    expect(without.shift).toBe(0);
+    const defending = fireSetup(state, 'defender', ['ge-army-1'], 'cambrai', [], 'cp', false, true);
+    expect(defending.shift).toBe(0);
+  });
+
+  it('CP 15 Chlorine Gas, CP 19 Flamethrowers, CP 35 Mustard Gas, CP 40 Air Superiority: +1 to German attacks; CP 16 Liman von Sanders: +1 to Turks attacking or defending', () => {
+    const state = west();
+    const german = combat('amiens', ['ge-army-1'], ['br-army-1']);
+    const austrian = combat('verona', ['ah-army-5'], ['it-army-1']);
+    for (const id of ['cp-15', 'cp-19', 'cp-35', 'cp-40']) {
+      expect(usable(state, id, german, 'cp'), id).toBe(true);
+      expect(usable(state, id, austrian, 'cp'), id).toBe(false);
+    }
+    expect(cardDrm(['cp-15'])).toBe(1);
+    const turkish = lab({ 'tu-corps-1': 'gaza', 'br-corps-1': 'beersheba' }, { turn: 8 });
+    turkish.neutral = turkish.neutral.filter((n) => n !== 'tu');
+    expect(usable(turkish, 'cp-16', combat('gaza', ['br-corps-1'], ['tu-corps-1']), 'cp')).toBe(true);
+  });
+
+  it('CP 18 Fortified Machine Guns: +1 to entrenched German defenders; CP 30 Alpenkorps: +1 to German attacks into or out of mountains; CP 62 Achtung Panzer: +1 to German attacks on clear spaces', () => {
+    const state = westHeld();
+    const metz = lab(
+      { 'ge-army-5': 'metz', 'fr-army-3': 'verdun' },
+      { turn: 8, trenches: { metz: { side: 'cp', level: 1 } } },
+    );
+    expect(usable(metz, 'cp-18', combat('metz', ['fr-army-3'], ['ge-army-5']), 'cp')).toBe(true);
+    delete metz.trenches.metz;
+    expect(usable(metz, 'cp-18', combat('metz', ['fr-army-3'], ['ge-army-5']), 'cp')).toBe(false);
+    expect(usable(state, 'cp-30', combat('amiens', ['ge-army-1'], ['br-army-1']), 'cp')).toBe(false);
+    expect(usable(state, 'cp-62', combat('amiens', ['ge-army-1'], ['br-army-1']), 'cp')).toBe(true);
+    expect(usable(state, 'cp-30', combat('trent', ['ge-army-1'], ['it-army-1']), 'cp')).toBe(true);
+    expect(usable(state, 'cp-62', combat('trent', ['ge-army-1'], ['it-army-1']), 'cp')).toBe(false);
+  });
+
+  it('CP 26 Place of Execution: +2 on a French fort space, between Falkenhayn and H-L Take Command', () => {
+    const state = lab({ 'ge-army-5': 'metz', 'fr-army-3': 'verdun' }, { turn: 8 });
+    const c = combat('verdun', ['ge-army-5'], ['fr-army-3']);
+    expect(usable(state, 'cp-26', c, 'cp')).toBe(false);
+    state.played.push('falkenhayn');
+    expect(usable(state, 'cp-26', c, 'cp')).toBe(true);
+    expect(cardDrm(['cp-26'])).toBe(2);
+    state.played.push('h_l_take_command');
+    expect(usable(state, 'cp-26', c, 'cp')).toBe(false);
+  });
+
+  it('CP 43 Von Below: trench effects cancelled against Italians alone; CP 49 Michael (+1) and CP 50 Blucher: after H-L Take Command, cancelled for a German attack', () => {
+    const state = west();
+    expect(usable(state, 'cp-43', combat('verona', ['ah-army-5'], ['it-army-1']), 'cp')).toBe(true);
+    expect(usable(state, 'cp-43', combat('amiens', ['ge-army-1'], ['br-army-1']), 'cp')).toBe(false);
+    const german = combat('amiens', ['ge-army-1'], ['br-army-1']);
+    expect(usable(state, 'cp-49', german, 'cp')).toBe(false);
+    state.played.push('h_l_take_command');
+    expect(usable(state, 'cp-49', german, 'cp')).toBe(true);
+    expect(usable(state, 'cp-50', german, 'cp')).toBe(true);
+    expect(cardDrm(['cp-49'])).toBe(1);
+    expect(trenchNegated(['cp-50'])).toBe(true);
+    expect(trenchNegated(['cp-15'])).toBe(false);
+  });
+});
