@@ -20,6 +20,7 @@ import { eliminate, eliminateRetreated, legalStepUnits, oneArmyFirst, takeStep }
 import { CHANNEL_PORTS, MAP, sideName } from './map.ts';
 import { channelOpen, mayEnter } from './movement.ts';
 import { toAttackOrEnd } from './operations.ts';
+import { combatBonus } from './roundEffects.ts';
 import { supplyOf } from './supply.ts';
 import { columnLabel, fireResult } from './tables.ts';
 import {
@@ -89,6 +90,8 @@ export function useCombatCard(
   log.add({ type: 'combatCard', text: `${sideName(side)} play ${cardName(cardId)}`, side, card: cardId });
 }
 
+const bonusOf = (combat: Combat | CombatResult) => ('bonus' in combat ? combat.bonus : undefined);
+
 function fire(
   state: PogState,
   log: EventLog,
@@ -115,9 +118,11 @@ function fire(
         combat.cards[side],
         defender,
         (combat.armyTable ?? []).includes(side),
-        trenchNegated(combat.cards[attacker]),
+        trenchNegated(combat.cards[attacker]) || bonusOf(combat)?.noTrench === true,
+        bonusOf(combat)?.defenderTrench1 === true,
       );
-  const { column, drm } = setup;
+  const { column } = setup;
+  const drm = setup.drm + (role === 'attacker' ? (bonusOf(combat)?.attackerDrm ?? 0) : 0);
   const die = log.die(
     'fire',
     `${sideName(side)} fire (${setup.strength} on the ${setup.table.id === 'army' ? 'Army' : 'Corps'} table, column ${columnLabel(setup.table, column)}${drm ? `, ${drm > 0 ? '+' : ''}${drm}` : ''})`,
@@ -175,6 +180,11 @@ export function resolveCombat(
     retreatLength: 0,
     defenderSteps: [],
   };
+  const bonus = combatBonus(state, log, side, combat);
+  if (bonus) result.bonus = bonus;
+  // Card CP 44 Von Hutier: the attacker fires first, as after a successful flank attack.
+  if (flank === null && combat.cards[side].some((c) => card(c).event === 'von_hutier')) flank = 'success';
+  result.flank = flank;
   if (flank === 'success') {
     result.onDefender = fire(state, log, 'attacker', result);
     result.lossQueue = [{ side: defender, remaining: result.onDefender }];

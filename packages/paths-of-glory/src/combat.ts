@@ -316,6 +316,7 @@ export function fireSetup(
   defenderSide: Side,
   armyOption = false,
   noTrench = false,
+  trench1 = false,
 ): FireSetup {
   let strength = units.reduce((sum, u) => sum + cfOf(state, u), 0);
   const fortHere = intactFort(state, target) && fortSide(target) === defenderSide;
@@ -326,7 +327,7 @@ export function fireSetup(
   // 11.2.9, 15.1.6: a fort alone never benefits from a trench; defending units in its space do.
   const defended =
     role === 'defender' ? units.length > 0 : unitsIn(state, target).some((u) => sideOf(u) === defenderSide);
-  const trench = defended && !noTrench ? defenderTrench(state, target, defenderSide) : null;
+  const trench = !defended || noTrench ? null : trench1 ? 1 : defenderTrench(state, target, defenderSide);
   if (role === 'attacker') {
     const terrain = space(target).terrain;
     if (terrain === 'mountain' || terrain === 'swamp') shift -= 1;

@@ -112,6 +112,17 @@ export const LATER_COMBAT_CARDS: Record<string, CombatCardRule> = {
     negatesTrench: true,
     usable: (s, _c, mine) => afterHl(s) && nationIn(mine, 'ge'),
   },
+  von_hutier: {
+    role: 'attacker',
+    drm: 0,
+    negatesTrench: true,
+    usable: (_s, _c, mine, theirs) => nationIn(mine, 'ge') && nationIn(theirs, 'ru'),
+  },
+  turk_determination: {
+    role: 'defender',
+    drm: 0,
+    usable: (s, c, mine) => nationIn(mine, 'tu') && !s.trenches[c.target],
+  },
 };
 
 export const laterCombatCard = (event: string): CombatCardRule | undefined => LATER_COMBAT_CARDS[event];

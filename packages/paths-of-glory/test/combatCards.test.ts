@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cardDrm, cardUsable, fireSetup, trenchNegated } from '../src/combat.ts';
+import { combatBonus } from '../src/roundEffects.ts';
 import { Supply } from '../src/supply.ts';
 import type { Combat, PogState } from '../src/types.ts';
-import { lab } from './helpers.ts';
+import { lab, options, play, testLog } from './helpers.ts';
 
 const combat = (target: string, attackers: string[], defenders: string[]): Combat => ({
   target,
@@ -132,5 +133,82 @@ describe('Limited and Total War combat cards (9.5.4)', () => {
     expect(cardDrm(['cp-49'])).toBe(1);
     expect(trenchNegated(['cp-50'])).toBe(true);
     expect(trenchNegated(['cp-15'])).toBe(false);
+  });
+});
+
+describe('Events lasting an action round, and combat cards beyond the die', () => {
+  const east = () => {
+    const state = lab({
+      'ru-army-3': 'dubno',
+      'ah-army-4': 'lemberg',
+      'us-corps-1': 'nancy',
+      'ge-army-6': 'metz',
+    });
+    state.turn = 12;
+    return state;
+  };
+
+  it('AP 46 Brusilov Offensive: operations with the card; +1 to every Russian attack this round, and the first on non-German units ignores trenches', () => {
+    const state = east();
+    state.phase = { kind: 'action', side: 'ap' };
+    state.decks.ap.hand = ['ap-46'];
+    const after = play(state, 'ap', { type: 'event', card: 'ap-46' }).state;
+    expect(after.phase).toMatchObject({ kind: 'activate', op: { points: 4 } });
+    const log = testLog();
+    const first = combatBonus(after, log, 'ap', combat('lemberg', ['ru-army-3'], ['ah-army-4']));
+    expect(first).toEqual({ attackerDrm: 1, noTrench: true });
+    const second = combatBonus(after, log, 'ap', combat('lemberg', ['ru-army-3'], ['ah-army-4']));
+    expect(second).toEqual({ attackerDrm: 1 });
+  });
+
+  it('AP 45 Kerensky Offensive: between Fall of the Tsar and Bolshevik Revolution; +2 once for a Russian attack on Austro-Hungarians', () => {
+    const state = east();
+    state.phase = { kind: 'action', side: 'ap' };
+    state.decks.ap.hand = ['ap-45'];
+    expect(options(state, 'ap', 'event', 'card')).not.toContain('ap-45');
+    state.played.push('fall_of_the_tsar');
+    const after = play(state, 'ap', { type: 'event', card: 'ap-45' }).state;
+    const log = testLog();
+    expect(combatBonus(after, log, 'ap', combat('lemberg', ['ru-army-3'], ['ah-army-4']))).toEqual({
+      attackerDrm: 2,
+    });
+    expect(combatBonus(after, log, 'ap', combat('lemberg', ['ru-army-3'], ['ah-army-4']))).toBeUndefined();
+  });
+
+  it('AP 35 Yanks and Tanks: +2 to Allied attacks with American units this round only', () => {
+    const state = east();
+    state.phase = { kind: 'action', side: 'ap' };
+    state.decks.ap.hand = ['ap-35'];
+    const after = play(state, 'ap', { type: 'event', card: 'ap-35' }).state;
+    const log = testLog();
+    expect(combatBonus(after, log, 'ap', combat('metz', ['us-corps-1'], ['ge-army-6']))).toEqual({
+      attackerDrm: 2,
+    });
+    expect(combatBonus(after, log, 'ap', combat('lemberg', ['ru-army-3'], ['ah-army-4']))).toBeUndefined();
+    // The round's flags end with the round.
+    const done = play(after, 'ap', { type: 'endActivation' }).state;
+    expect(done.turnFlags.filter((f) => f.startsWith('round:'))).toEqual([]);
+  });
+
+  it('CP 60 Turk Determination: Turkish defenders without a trench fight as in a level 1 trench; CP 44 Von Hutier: against Russians, trenches cancelled and the attacker fires first', () => {
+    const state = lab({
+      'tu-corps-1': 'gaza',
+      'br-corps-1': 'beersheba',
+      'ge-army-8': 'insterberg',
+      'ru-army-1': 'kovno',
+    });
+    state.neutral = state.neutral.filter((n) => n !== 'tu');
+    const c = combat('gaza', ['br-corps-1'], ['tu-corps-1']);
+    expect(usable(state, 'cp-60', c, 'cp')).toBe(true);
+    c.cards.cp = ['cp-60'];
+    expect(combatBonus(state, testLog(), 'ap', c)).toEqual({ defenderTrench1: true });
+    const plain = fireSetup(state, 'attacker', ['br-corps-1'], 'gaza', [], 'cp');
+    const determined = fireSetup(state, 'attacker', ['br-corps-1'], 'gaza', [], 'cp', false, false, true);
+    expect(determined.shift).toBe(plain.shift - 1);
+    expect(fireSetup(state, 'defender', ['tu-corps-1'], 'gaza', [], 'cp', false, false, true).shift).toBe(1);
+    const hutier = combat('kovno', ['ge-army-8'], ['ru-army-1']);
+    expect(usable(state, 'cp-44', hutier, 'cp')).toBe(true);
+    expect(trenchNegated(['cp-44'])).toBe(true);
+    expect(usable(state, 'cp-44', combat('gaza', ['br-corps-1'], ['tu-corps-1']), 'cp')).toBe(false);
   });
 });
