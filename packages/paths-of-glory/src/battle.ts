@@ -20,7 +20,7 @@ import { eliminate, eliminateRetreated, legalStepUnits, oneArmyFirst, takeStep }
 import { CHANNEL_PORTS, MAP, sideName } from './map.ts';
 import { channelOpen, mayEnter } from './movement.ts';
 import { toAttackOrEnd } from './operations.ts';
-import { combatBonus } from './roundEffects.ts';
+import { combatBonus, peaceOffensiveCheck, retreatCancelled } from './roundEffects.ts';
 import { supplyOf } from './supply.ts';
 import { columnLabel, fireResult } from './tables.ts';
 import {
@@ -120,6 +120,8 @@ function fire(
         (combat.armyTable ?? []).includes(side),
         trenchNegated(combat.cards[attacker]) || bonusOf(combat)?.noTrench === true,
         bonusOf(combat)?.defenderTrench1 === true,
+        (role === 'attacker' ? bonusOf(combat)?.attackerArmyTable : bonusOf(combat)?.defenderArmyTable) ===
+          true,
       );
   const { column } = setup;
   const drm = setup.drm + (role === 'attacker' ? (bonusOf(combat)?.attackerDrm ?? 0) : 0);
@@ -415,6 +417,10 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
   }
   const defenders = standing(state, result, defender);
   const fullAttacker = result.attackers.some((u) => MAP.has(state.units[u]!.loc) && !state.units[u]!.reduced);
+  if (attackerWins && defenders.length > 0 && fullAttacker && retreatCancelled(state, log, result)) {
+    endCombat(state, log, attacker, op);
+    return;
+  }
   if (attackerWins && defenders.length > 0 && fullAttacker) {
     result.retreatLength = result.onDefender - result.onAttacker === 1 ? 1 : 2;
     const t = space(result.target);
@@ -448,6 +454,9 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
 const intactFortOf = (state: Readable, t: string, s: Side) => intactFort(state, t) && fortSide(t) === s;
 
 export function endCombat(state: PogState, log: EventLog, side: Side, op: Operation): void {
+  const prev = state.phase;
+  if (prev.kind === 'losses' || prev.kind === 'retreat' || prev.kind === 'advance')
+    peaceOffensiveCheck(state, log, prev.result);
   state.phase = { kind: 'attack', side, op, combat: null };
   toAttackOrEnd(state, log, side, op);
 }

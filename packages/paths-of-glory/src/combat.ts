@@ -317,12 +317,14 @@ export function fireSetup(
   armyOption = false,
   noTrench = false,
   trench1 = false,
+  armyTableCard = false,
 ): FireSetup {
   let strength = units.reduce((sum, u) => sum + cfOf(state, u), 0);
   const fortHere = intactFort(state, target) && fortSide(target) === defenderSide;
   if (role === 'defender' && fortHere) strength += space(target).fort;
   const elected = armyOption && !units.some(isArmy);
-  const table = units.some(isArmy) || elected ? ARMY_TABLE : CORPS_TABLE;
+  // Cards CP 31 Kemal and AP 61 Maude let corps fire on the Army table, keeping their shifts.
+  const table = units.some(isArmy) || elected || armyTableCard ? ARMY_TABLE : CORPS_TABLE;
   let shift = 0;
   // 11.2.9, 15.1.6: a fort alone never benefits from a trench; defending units in its space do.
   const defended =

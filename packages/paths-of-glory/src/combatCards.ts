@@ -1,7 +1,7 @@
 import { space } from './data/index.ts';
 import { fortSide, intactFort } from './forts.ts';
 import { type Combat, other, type Readable, type Side } from './types.ts';
-import { nationOf, sideOf } from './units.ts';
+import { cfOf, nationOf, sideOf } from './units.ts';
 
 /**
  * The Limited and Total War combat cards (9.5.4) whose effect is a die modifier or the cancelling of
@@ -29,6 +29,21 @@ const allOf = (units: string[], nation: string) =>
 const entrenched = (state: Readable, combat: Combat, side: Side) =>
   state.trenches[combat.target]?.side === side;
 const defenderSide = (combat: Combat): Side => other(sideOf(combat.attackers[0]!));
+/** Mesopotamia and western Persia, supplied from Basra (card AP 61 Maude). */
+const MESOPOTAMIA = [
+  'basra',
+  'qurna',
+  'an-nasiriya',
+  'samawah',
+  'kut',
+  'ahwaz',
+  'khorramabad',
+  'hamadan',
+  'kermanshah',
+  'baghdad',
+  'kirkuk',
+  'mosul',
+];
 const afterHl = (state: Readable) => state.played.includes('h_l_take_command');
 const WESTERN = ['fr', 'be'];
 
@@ -117,6 +132,37 @@ export const LATER_COMBAT_CARDS: Record<string, CombatCardRule> = {
     drm: 0,
     negatesTrench: true,
     usable: (_s, _c, mine, theirs) => nationIn(mine, 'ge') && nationIn(theirs, 'ru'),
+  },
+  peace_offensive: {
+    role: 'attacker',
+    drm: 0,
+    negatesTrench: true,
+    usable: (s, _c, mine) => afterHl(s) && nationIn(mine, 'ge'),
+  },
+  they_shall_not_pass: {
+    role: 'defender',
+    drm: 0,
+    usable: (_s, c) => space(c.target).nation === 'fr' && space(c.target).fort > 0,
+  },
+  backs_to_the_wall: {
+    role: 'defender',
+    drm: 0,
+    usable: (s, c) =>
+      WESTERN.includes(space(c.target).nation) &&
+      c.defenders.some((u) => nationOf(u) === 'br' && s.units[u] !== undefined && u.includes('-army-')),
+  },
+  kemal: {
+    role: 'defender',
+    drm: 0,
+    oncePerTurn: true,
+    usable: (s, _c, mine) => mine.some((u) => nationOf(u) === 'tu' && cfOf(s, u) >= 1),
+  },
+  maude: {
+    role: 'attacker',
+    drm: 0,
+    // "BR units tracing supply to Basra": British attackers standing in Mesopotamia or western Persia,
+    // the spaces whose supply runs up from Basra (ruling 66).
+    usable: (s, _c, mine) => nationIn(mine, 'br') && mine.every((u) => MESOPOTAMIA.includes(s.units[u]!.loc)),
   },
   turk_determination: {
     role: 'defender',

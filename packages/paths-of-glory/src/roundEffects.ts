@@ -1,7 +1,14 @@
 import type { EventLog } from '@salient/engine';
-import { card } from './data/index.ts';
-import type { Combat, CombatBonus, PogState, Side } from './types.ts';
-import { nationOf, unitsIn } from './units.ts';
+import { card, space } from './data/index.ts';
+import {
+  type Combat,
+  type CombatBonus,
+  type CombatResult,
+  other,
+  type PogState,
+  type Side,
+} from './types.ts';
+import { isArmy, nationOf, sideOf, unitsIn } from './units.ts';
 
 /**
  * Events whose effect lasts for the action round they are played in (flags `round:...` in
@@ -14,6 +21,7 @@ import { nationOf, unitsIn } from './units.ts';
  * - AP 46 Brusilov Offensive: +1 for every Russian attack this round, and for one Russian attack on
  *   Central Powers units none of which is German (the first such) every trench effect is cancelled.
  * - CP 60 Turk Determination: Turkish defenders in a space without a trench count as in a level 1 trench.
+ * - CP 31 Kemal, AP 61 Maude: the defending Turks, the attacking British fire on the Army table.
  */
 export function combatBonus(
   state: PogState,
@@ -57,5 +65,55 @@ export function combatBonus(
   const defenderCards = combat.cards[side === 'ap' ? 'cp' : 'ap'];
   if (defenderCards.some((c) => card(c).event === 'turk_determination') && !state.trenches[combat.target])
     bonus.defenderTrench1 = true;
+  if (defenderCards.some((c) => card(c).event === 'kemal')) bonus.defenderArmyTable = true;
+  if (combat.cards[side].some((c) => card(c).event === 'maude')) bonus.attackerArmyTable = true;
   return Object.keys(bonus).length > 0 ? bonus : undefined;
+}
+
+const WEST = ['fr', 'be', 'ge'];
+const usedCard = (result: CombatResult, side: Side, event: string) =>
+  result.cards[side].some((c) => card(c).event === event);
+
+/**
+ * Retreats a card cancels (12.5): They Shall Not Pass (AP 39) for Allied defenders of a French fort
+ * space; Backs to the Wall (AP 63) for a space in France or Belgium holding a British army; Haig
+ * (CP 61, for the turn it is played, not after Michael, Blucher or Peace Offensive) for entrenched
+ * Germans in France, Belgium or Germany attacked by British units. The defenders then stay.
+ */
+export function retreatCancelled(state: PogState, log: EventLog, result: CombatResult): boolean {
+  const attacker = sideOf(result.attackers[0]!);
+  const defender = other(attacker);
+  const t = space(result.target);
+  const here = unitsIn(state, result.target).filter((u) => sideOf(u) === defender);
+  let why: string | null = null;
+  if (usedCard(result, defender, 'they_shall_not_pass') && t.nation === 'fr' && t.fort > 0)
+    why = 'They Shall Not Pass';
+  else if (
+    usedCard(result, defender, 'backs_to_the_wall') &&
+    ['fr', 'be'].includes(t.nation) &&
+    here.some((u) => nationOf(u) === 'br' && isArmy(u))
+  )
+    why = 'Backs to the Wall';
+  else if (
+    defender === 'cp' &&
+    state.turnFlags.includes('haig') &&
+    !['michael', 'blucher', 'peace_offensive'].some((k) => state.played.includes(k)) &&
+    WEST.includes(t.nation) &&
+    state.trenches[result.target]?.side === 'cp' &&
+    here.some((u) => nationOf(u) === 'ge') &&
+    result.attackers.some((u) => nationOf(u) === 'br')
+  )
+    why = 'Haig';
+  if (why)
+    log.add({ type: 'retreatCancelled', text: `${why}: the defenders of ${t.name} hold their ground` });
+  return why !== null;
+}
+
+/** Card CP 51 Peace Offensive: if no attacker has entered the attacked space when the combat ends, one VP off. */
+export function peaceOffensiveCheck(state: PogState, log: EventLog, result: CombatResult): void {
+  const attacker = sideOf(result.attackers[0]!);
+  if (!usedCard(result, attacker, 'peace_offensive')) return;
+  if (result.attackers.some((u) => state.units[u]!.loc === result.target)) return;
+  state.vp -= 1;
+  log.add({ type: 'vp', text: `The Peace Offensive fails to advance: VP ${state.vp}`, vp: state.vp });
 }

@@ -119,6 +119,9 @@ export interface CombatBonus {
   noTrench?: boolean;
   /** The defenders count as in a level 1 trench (Turk Determination). */
   defenderTrench1?: boolean;
+  /** The side fires on the Army table whatever its units (Maude for the attacker, Kemal for the defender). */
+  attackerArmyTable?: boolean;
+  defenderArmyTable?: boolean;
 }
 
 export type Phase =

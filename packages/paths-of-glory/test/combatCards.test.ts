@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cardDrm, cardUsable, fireSetup, trenchNegated } from '../src/combat.ts';
-import { combatBonus } from '../src/roundEffects.ts';
+import { combatBonus, peaceOffensiveCheck, retreatCancelled } from '../src/roundEffects.ts';
 import { Supply } from '../src/supply.ts';
-import type { Combat, PogState } from '../src/types.ts';
+import type { Combat, CombatResult, PogState } from '../src/types.ts';
 import { lab, options, play, testLog } from './helpers.ts';
 
 const combat = (target: string, attackers: string[], defenders: string[]): Combat => ({
@@ -210,5 +210,116 @@ describe('Events lasting an action round, and combat cards beyond the die', () =
     expect(usable(state, 'cp-44', hutier, 'cp')).toBe(true);
     expect(trenchNegated(['cp-44'])).toBe(true);
     expect(usable(state, 'cp-44', combat('gaza', ['br-corps-1'], ['tu-corps-1']), 'cp')).toBe(false);
+  });
+});
+
+describe('Cards against retreats, the Army table and the failed Peace Offensive', () => {
+  const result = (
+    target: string,
+    attackers: string[],
+    defenders: string[],
+    cards: Combat['cards'],
+  ): CombatResult => ({
+    target,
+    attackers,
+    defenders,
+    spent: [],
+    onDefender: 2,
+    onAttacker: 0,
+    empty: false,
+    cards,
+    lossQueue: [],
+    deferredFire: null,
+    flank: null,
+    vacated: [],
+    retreatLength: 0,
+    defenderSteps: [],
+  });
+
+  it('AP 39 They Shall Not Pass: Allied defenders of a French fort space that lose do not retreat', () => {
+    const state = lab({ 'ge-army-5': 'metz', 'fr-army-3': 'verdun' }, { turn: 8 });
+    expect(usable(state, 'ap-39', combat('verdun', ['ge-army-5'], ['fr-army-3']), 'ap')).toBe(true);
+    expect(usable(state, 'ap-39', combat('sedan', ['ge-army-5'], ['fr-army-3']), 'ap')).toBe(false);
+    expect(
+      retreatCancelled(
+        state,
+        testLog(),
+        result('verdun', ['ge-army-5'], ['fr-army-3'], { ap: ['ap-39'], cp: [] }),
+      ),
+    ).toBe(true);
+    expect(
+      retreatCancelled(state, testLog(), result('verdun', ['ge-army-5'], ['fr-army-3'], { ap: [], cp: [] })),
+    ).toBe(false);
+  });
+
+  it('AP 63 Backs to the Wall: a space in France or Belgium with a British army cancels its retreat', () => {
+    const state = lab({ 'ge-army-1': 'cambrai', 'br-army-1': 'amiens' }, { turn: 8 });
+    expect(usable(state, 'ap-63', combat('amiens', ['ge-army-1'], ['br-army-1']), 'ap')).toBe(true);
+    expect(
+      retreatCancelled(
+        state,
+        testLog(),
+        result('amiens', ['ge-army-1'], ['br-army-1'], { ap: ['ap-63'], cp: [] }),
+      ),
+    ).toBe(true);
+  });
+
+  it('CP 61 Haig: this turn, entrenched Germans in the west attacked by the British stay put', () => {
+    const state = lab(
+      { 'ge-army-1': 'cambrai', 'br-army-1': 'amiens' },
+      { turn: 8, trenches: { cambrai: { side: 'cp', level: 1 } } },
+    );
+    state.phase = { kind: 'action', side: 'cp' };
+    state.decks.cp.hand = ['cp-61'];
+    const after = play(state, 'cp', { type: 'event', card: 'cp-61' }).state;
+    const r = result('cambrai', ['br-army-1'], ['ge-army-1'], { ap: [], cp: [] });
+    expect(retreatCancelled(after, testLog(), r)).toBe(true);
+    after.played.push('michael');
+    expect(retreatCancelled(after, testLog(), r)).toBe(false);
+  });
+
+  it('CP 51 Peace Offensive: after H-L Take Command, trenches cancelled for a German attack, and one VP off if no attacker enters the space', () => {
+    const state = lab({ 'ge-army-1': 'cambrai', 'br-army-1': 'amiens' }, { turn: 15 });
+    const c = combat('amiens', ['ge-army-1'], ['br-army-1']);
+    expect(usable(state, 'cp-51', c, 'cp')).toBe(false);
+    state.played.push('h_l_take_command');
+    expect(usable(state, 'cp-51', c, 'cp')).toBe(true);
+    expect(trenchNegated(['cp-51'])).toBe(true);
+    const vp = state.vp;
+    peaceOffensiveCheck(
+      state,
+      testLog(),
+      result('amiens', ['ge-army-1'], ['br-army-1'], { ap: [], cp: ['cp-51'] }),
+    );
+    expect(state.vp).toBe(vp - 1);
+  });
+
+  it('CP 31 Kemal: Turkish defenders fire on the Army table; AP 61 Maude: British attackers in Mesopotamia do', () => {
+    const state = lab({ 'tu-corps-1': 'baghdad', 'br-corps-1': 'kut' }, { turn: 8 });
+    state.neutral = state.neutral.filter((n) => n !== 'tu');
+    state.control.kut = 'ap';
+    const c = combat('baghdad', ['br-corps-1'], ['tu-corps-1']);
+    expect(usable(state, 'cp-31', c, 'cp')).toBe(true);
+    expect(usable(state, 'ap-61', c, 'ap')).toBe(true);
+    c.cards = { ap: ['ap-61'], cp: ['cp-31'] };
+    expect(combatBonus(state, testLog(), 'ap', c)).toEqual({
+      defenderArmyTable: true,
+      attackerArmyTable: true,
+    });
+    const setup = fireSetup(
+      state,
+      'defender',
+      ['tu-corps-1'],
+      'baghdad',
+      [],
+      'cp',
+      false,
+      false,
+      false,
+      true,
+    );
+    expect(setup.table.id).toBe('army');
+    const elsewhere = lab({ 'tu-corps-1': 'gaza', 'br-corps-1': 'beersheba' }, { turn: 8 });
+    expect(usable(elsewhere, 'ap-61', combat('gaza', ['br-corps-1'], ['tu-corps-1']), 'ap')).toBe(false);
   });
 });

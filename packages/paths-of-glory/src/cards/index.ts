@@ -46,6 +46,7 @@ import { hlTakeCommand } from './cp/54-h-l-take-command.ts';
 import { lloydGeorge } from './cp/55-lloyd-george.ts';
 import { stavkaTimidity } from './cp/58-stavka-timidity.ts';
 import { polishRestoration } from './cp/59-polish-restoration.ts';
+import { haig } from './cp/61-haig.ts';
 import { russianDesertions } from './cp/63-russian-desertions.ts';
 import { princeMax } from './cp/65-prince-max.ts';
 import type { CardModule } from './module.ts';
@@ -104,6 +105,7 @@ export const CARD_MODULES: ReadonlyMap<string, CardModule> = new Map(
     lloydGeorge,
     stavkaTimidity,
     polishRestoration,
+    haig,
     russianDesertions,
     princeMax,
   ].map((m) => [m.id, m]),
