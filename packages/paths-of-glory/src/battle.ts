@@ -9,8 +9,10 @@ import {
   fireSetup,
   flankDrm,
   retreatedFire,
+  trenchNegated,
   validAttackingGroup,
 } from './combat.ts';
+import { laterCombatCard } from './combatCards.ts';
 import { enemyEnters, unitTakes } from './control.ts';
 import { card, space } from './data/index.ts';
 import { besiegers, fortSide, intactFort } from './forts.ts';
@@ -18,6 +20,7 @@ import { eliminate, eliminateRetreated, legalStepUnits, oneArmyFirst, takeStep }
 import { CHANNEL_PORTS, MAP, sideName } from './map.ts';
 import { channelOpen, mayEnter } from './movement.ts';
 import { toAttackOrEnd } from './operations.ts';
+import { combatBonus, peaceOffensiveCheck, retreatCancelled } from './roundEffects.ts';
 import { supplyOf } from './supply.ts';
 import { columnLabel, fireResult } from './tables.ts';
 import {
@@ -87,6 +90,8 @@ export function useCombatCard(
   log.add({ type: 'combatCard', text: `${sideName(side)} play ${cardName(cardId)}`, side, card: cardId });
 }
 
+const bonusOf = (combat: Combat | CombatResult) => ('bonus' in combat ? combat.bonus : undefined);
+
 function fire(
   state: PogState,
   log: EventLog,
@@ -113,8 +118,13 @@ function fire(
         combat.cards[side],
         defender,
         (combat.armyTable ?? []).includes(side),
+        trenchNegated(combat.cards[attacker]) || bonusOf(combat)?.noTrench === true,
+        bonusOf(combat)?.defenderTrench1 === true,
+        (role === 'attacker' ? bonusOf(combat)?.attackerArmyTable : bonusOf(combat)?.defenderArmyTable) ===
+          true,
       );
-  const { column, drm } = setup;
+  const { column } = setup;
+  const drm = setup.drm + (role === 'attacker' ? (bonusOf(combat)?.attackerDrm ?? 0) : 0);
   const die = log.die(
     'fire',
     `${sideName(side)} fire (${setup.strength} on the ${setup.table.id === 'army' ? 'Army' : 'Corps'} table, column ${columnLabel(setup.table, column)}${drm ? `, ${drm > 0 ? '+' : ''}${drm}` : ''})`,
@@ -172,6 +182,11 @@ export function resolveCombat(
     retreatLength: 0,
     defenderSteps: [],
   };
+  const bonus = combatBonus(state, log, side, combat);
+  if (bonus) result.bonus = bonus;
+  // Card CP 44 Von Hutier: the attacker fires first, as after a successful flank attack.
+  if (flank === null && combat.cards[side].some((c) => card(c).event === 'von_hutier')) flank = 'success';
+  result.flank = flank;
   if (flank === 'success') {
     result.onDefender = fire(state, log, 'attacker', result);
     result.lossQueue = [{ side: defender, remaining: result.onDefender }];
@@ -383,7 +398,8 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
     for (const c of result.cards[s]) {
       const deck = state.decks[s];
       if (card(c).removeAfterEvent) deck.removed.push(c);
-      else if (won) deck.table.push(c);
+      // 9.5.4.2: a card good for one combat a turn goes to the discards even when won.
+      else if (won && !laterCombatCard(card(c).event ?? '')?.oncePerTurn) deck.table.push(c);
       else deck.discard.push(c);
     }
   }
@@ -401,6 +417,10 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
   }
   const defenders = standing(state, result, defender);
   const fullAttacker = result.attackers.some((u) => MAP.has(state.units[u]!.loc) && !state.units[u]!.reduced);
+  if (attackerWins && defenders.length > 0 && fullAttacker && retreatCancelled(state, log, result)) {
+    endCombat(state, log, attacker, op);
+    return;
+  }
   if (attackerWins && defenders.length > 0 && fullAttacker) {
     result.retreatLength = result.onDefender - result.onAttacker === 1 ? 1 : 2;
     const t = space(result.target);
@@ -434,6 +454,9 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
 const intactFortOf = (state: Readable, t: string, s: Side) => intactFort(state, t) && fortSide(t) === s;
 
 export function endCombat(state: PogState, log: EventLog, side: Side, op: Operation): void {
+  const prev = state.phase;
+  if (prev.kind === 'losses' || prev.kind === 'retreat' || prev.kind === 'advance')
+    peaceOffensiveCheck(state, log, prev.result);
   state.phase = { kind: 'attack', side, op, combat: null };
   toAttackOrEnd(state, log, side, op);
 }

@@ -1,3 +1,4 @@
+import { laterCombatCard } from './combatCards.ts';
 import { card, space, unitData } from './data/index.ts';
 import { besiegers, fortSide, intactFort } from './forts.ts';
 import { BEF_NATIONS, MAP, mayCross, turnInfo } from './map.ts';
@@ -239,7 +240,8 @@ export function cardUsable(
 ): boolean {
   const c = card(cardId);
   if (!c.combatCard || c.side !== side || !c.event) return false;
-  const rule = COMBAT_CARD_RULES[c.event];
+  const later = laterCombatCard(c.event);
+  const rule = COMBAT_CARD_RULES[c.event] ?? later;
   if (!rule) return false;
   const attacker = sideOf(combat.attackers[0]!);
   const role = side === attacker ? 'attacker' : 'defender';
@@ -247,6 +249,7 @@ export function cardUsable(
   const mine = role === 'attacker' ? combat.attackers : combat.defenders;
   const theirs = role === 'attacker' ? combat.defenders : combat.attackers;
   if (role === 'defender' && (mine.length === 0 || mine.some((u) => !supply.unitSupplied(u)))) return false;
+  if (later) return later.usable(state, combat, mine, theirs);
   const has = (units: string[], nation: string) => units.some((u) => nationOf(u) === nation);
   switch (c.event) {
     case 'pleve':
@@ -282,9 +285,14 @@ export function cardDrm(cards: string[]): number {
     const e = card(id).event;
     if (e === 'pleve' || e === 'putnik' || e === 'von_francois' || e === 'kaisertreu') drm += 1;
     if (e === 'ap_severe_weather' || e === 'cp_severe_weather') drm += 2;
+    if (e) drm += laterCombatCard(e)?.drm ?? 0;
   }
   return drm;
 }
+
+/** Whether the attacker's cards cancel every trench effect of the combat (Royal Tank Corps, Von Below, Michael, Blucher). */
+export const trenchNegated = (attackerCards: string[]) =>
+  attackerCards.some((c) => laterCombatCard(card(c).event ?? '')?.negatesTrench === true);
 
 export interface FireSetup {
   strength: number;
@@ -307,17 +315,21 @@ export function fireSetup(
   cards: string[],
   defenderSide: Side,
   armyOption = false,
+  noTrench = false,
+  trench1 = false,
+  armyTableCard = false,
 ): FireSetup {
   let strength = units.reduce((sum, u) => sum + cfOf(state, u), 0);
   const fortHere = intactFort(state, target) && fortSide(target) === defenderSide;
   if (role === 'defender' && fortHere) strength += space(target).fort;
   const elected = armyOption && !units.some(isArmy);
-  const table = units.some(isArmy) || elected ? ARMY_TABLE : CORPS_TABLE;
+  // Cards CP 31 Kemal and AP 61 Maude let corps fire on the Army table, keeping their shifts.
+  const table = units.some(isArmy) || elected || armyTableCard ? ARMY_TABLE : CORPS_TABLE;
   let shift = 0;
   // 11.2.9, 15.1.6: a fort alone never benefits from a trench; defending units in its space do.
   const defended =
     role === 'defender' ? units.length > 0 : unitsIn(state, target).some((u) => sideOf(u) === defenderSide);
-  const trench = defended ? defenderTrench(state, target, defenderSide) : null;
+  const trench = !defended || noTrench ? null : trench1 ? 1 : defenderTrench(state, target, defenderSide);
   if (role === 'attacker') {
     const terrain = space(target).terrain;
     if (terrain === 'mountain' || terrain === 'swamp') shift -= 1;

@@ -118,6 +118,9 @@ export function actionDone(state: PogState, log: EventLog, side: Side, kind: Act
   }
   state.actions[side].push(kind);
   state.usedThisRound = [];
+  // Events lasting an action round (src/roundEffects.ts) end with it.
+  if (state.turnFlags.some((f) => f.startsWith('round:')))
+    state.turnFlags = state.turnFlags.filter((f) => !f.startsWith('round:'));
   if (state.outcome) return;
   if (state.actions.ap.length >= ROUNDS && state.actions.cp.length >= ROUNDS) {
     endActionPhase(state, log);

@@ -1,6 +1,14 @@
 import type { Action, Preview, Seat } from '@salient/engine';
 import { handOf } from './cards.ts';
-import { cardUsable, defendersOf, type FireSetup, fireSetup, retreatedFire, targetKind } from './combat.ts';
+import {
+  cardUsable,
+  defendersOf,
+  type FireSetup,
+  fireSetup,
+  retreatedFire,
+  targetKind,
+  trenchNegated,
+} from './combat.ts';
 import { card, space } from './data/index.ts';
 import { sideName } from './map.ts';
 import { attackTargets } from './operations.ts';
@@ -111,11 +119,30 @@ export interface CombatOdds {
  */
 export function combatOdds(state: Readable, combat: Combat, side: Side): CombatOdds {
   const defender = other(side);
-  const att = fireSetup(state, 'attacker', combat.attackers, combat.target, combat.cards[side], defender);
+  const noTrench = trenchNegated(combat.cards[side]);
+  const att = fireSetup(
+    state,
+    'attacker',
+    combat.attackers,
+    combat.target,
+    combat.cards[side],
+    defender,
+    false,
+    noTrench,
+  );
   const def =
     combat.defenders.length === 0 && combat.spent.length > 0
       ? retreatedFire(combat.spent, combat.cards[defender])
-      : fireSetup(state, 'defender', combat.defenders, combat.target, combat.cards[defender], defender);
+      : fireSetup(
+          state,
+          'defender',
+          combat.defenders,
+          combat.target,
+          combat.cards[defender],
+          defender,
+          false,
+          noTrench,
+        );
   const onDefender = lossChances(att);
   const onAttacker = lossChances(def);
   let attackerWins = 0;

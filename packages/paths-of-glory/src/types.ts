@@ -108,6 +108,20 @@ export interface CombatResult {
   retreatLength: 0 | 1 | 2;
   /** Each step the defending units gave, in order: what Withdrawal may give back (12.6). */
   defenderSteps: { unit: string; eliminated: boolean }[];
+  /** What events of the round add to this combat (src/roundEffects.ts); absent: nothing. */
+  bonus?: CombatBonus;
+}
+
+export interface CombatBonus {
+  /** Extra die modifier of the attacking side (Yanks and Tanks, Kerensky and Brusilov Offensives). */
+  attackerDrm?: number;
+  /** Every trench effect cancelled (Brusilov's breach). */
+  noTrench?: boolean;
+  /** The defenders count as in a level 1 trench (Turk Determination). */
+  defenderTrench1?: boolean;
+  /** The side fires on the Army table whatever its units (Maude for the attacker, Kemal for the defender). */
+  attackerArmyTable?: boolean;
+  defenderArmyTable?: boolean;
 }
 
 export type Phase =

@@ -8,12 +8,15 @@ import { yudenitch } from './ap/29-yudenitch.ts';
 import { salonika } from './ap/30-salonika.ts';
 import { mef } from './ap/31-mef.ts';
 import { grandFleet } from './ap/33-grand-fleet.ts';
+import { yanksAndTanks } from './ap/35-yanks-and-tanks.ts';
 import { independentAirForce } from './ap/37-independent-air-force.ts';
 import { usCorps } from './ap/38-usa-reinforcements.ts';
 import { fourteenPoints } from './ap/40-fourteen-points.ts';
 import { arabNorthernArmy } from './ap/41-arab-northern-army.ts';
 import { usFirstArmy } from './ap/43-usa-reinforcements.ts';
 import { greece } from './ap/44-greece.ts';
+import { kerenskyOffensive } from './ap/45-kerensky-offensive.ts';
+import { brusilovOffensive } from './ap/46-brusilov-offensive.ts';
 import { usSecondArmy } from './ap/47-usa-reinforcements.ts';
 import { sinaiPipeline } from './ap/49-sinai-pipeline.ts';
 import { allenby } from './ap/50-allenby.ts';
@@ -43,6 +46,7 @@ import { hlTakeCommand } from './cp/54-h-l-take-command.ts';
 import { lloydGeorge } from './cp/55-lloyd-george.ts';
 import { stavkaTimidity } from './cp/58-stavka-timidity.ts';
 import { polishRestoration } from './cp/59-polish-restoration.ts';
+import { haig } from './cp/61-haig.ts';
 import { russianDesertions } from './cp/63-russian-desertions.ts';
 import { princeMax } from './cp/65-prince-max.ts';
 import type { CardModule } from './module.ts';
@@ -63,12 +67,15 @@ export const CARD_MODULES: ReadonlyMap<string, CardModule> = new Map(
     salonika,
     mef,
     grandFleet,
+    yanksAndTanks,
     independentAirForce,
     usCorps,
     fourteenPoints,
     arabNorthernArmy,
     usFirstArmy,
     greece,
+    kerenskyOffensive,
+    brusilovOffensive,
     usSecondArmy,
     sinaiPipeline,
     allenby,
@@ -98,6 +105,7 @@ export const CARD_MODULES: ReadonlyMap<string, CardModule> = new Map(
     lloydGeorge,
     stavkaTimidity,
     polishRestoration,
+    haig,
     russianDesertions,
     princeMax,
   ].map((m) => [m.id, m]),

@@ -714,7 +714,7 @@ export const CARDS: readonly CardData[] = [
     ops: 3,
     sr: 4,
     removeAfterEvent: true,
-    combatCard: true,
+    combatCard: false,
     warStatus: 0,
     rp: { br: 1, fr: 1, it: 1, ru: 2 },
     name: 'Kerensky Offensive',

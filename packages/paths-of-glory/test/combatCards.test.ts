@@ -1,0 +1,325 @@
+import { describe, expect, it } from 'vitest';
+import { cardDrm, cardUsable, fireSetup, trenchNegated } from '../src/combat.ts';
+import { combatBonus, peaceOffensiveCheck, retreatCancelled } from '../src/roundEffects.ts';
+import { Supply } from '../src/supply.ts';
+import type { Combat, CombatResult, PogState } from '../src/types.ts';
+import { lab, options, play, testLog } from './helpers.ts';
+
+const combat = (target: string, attackers: string[], defenders: string[]): Combat => ({
+  target,
+  attackers,
+  defenders,
+  spent: [],
+  step: 'attackerCards',
+  pin: null,
+  cards: { ap: [], cp: [] },
+});
+
+/** Whether `side` may play `cardId` in the combat, in a laboratory position. */
+const usable = (state: PogState, cardId: string, c: Combat, side: 'ap' | 'cp') =>
+  cardUsable(state, cardId, c, side, new Supply(state));
+
+describe('Limited and Total War combat cards (9.5.4)', () => {
+  const west = () =>
+    lab(
+      {
+        'br-army-1': 'amiens',
+        'br-corps-aus': 'calais',
+        'fr-army-5': 'amiens',
+        'ge-army-1': 'cambrai',
+        'it-army-1': 'verona',
+        'ah-army-5': 'trent',
+      },
+      { turn: 8, trenches: { cambrai: { side: 'cp', level: 2 } } },
+    );
+  const westHeld = () => {
+    const state = west();
+    state.control.cambrai = 'cp';
+    return state;
+  };
+
+  it('AP 18 Hurricane Barrage, AP 19 Air Superiority, AP 21 Phosgene Gas, AP 58 Russian Guards: +1 to British, British or French, French, Russian attacks only', () => {
+    const state = west();
+    state.control.cambrai = 'cp';
+    const british = combat('cambrai', ['br-army-1'], ['ge-army-1']);
+    const french = combat('cambrai', ['fr-army-5'], ['ge-army-1']);
+    const dominion = combat('cambrai', ['br-corps-aus'], ['ge-army-1']);
+    expect(usable(state, 'ap-18', british, 'ap')).toBe(true);
+    expect(usable(state, 'ap-18', french, 'ap')).toBe(false);
+    // 9.5.4.1.1: the Australians are not British for a card.
+    expect(usable(state, 'ap-18', dominion, 'ap')).toBe(false);
+    expect(usable(state, 'ap-19', french, 'ap')).toBe(true);
+    expect(usable(state, 'ap-21', french, 'ap')).toBe(true);
+    expect(usable(state, 'ap-21', british, 'ap')).toBe(false);
+    expect(usable(state, 'ap-58', british, 'ap')).toBe(false);
+    expect(cardDrm(['ap-18', 'ap-19'])).toBe(2);
+  });
+
+  it('AP 36 Mine Attack: +1 to a British attack on an entrenched defender; AP 59 Alpine Troops: +1 to an all-Italian attack', () => {
+    const state = west();
+    expect(usable(state, 'ap-36', combat('cambrai', ['br-army-1'], ['ge-army-1']), 'ap')).toBe(true);
+    delete state.trenches.cambrai;
+    expect(usable(state, 'ap-36', combat('cambrai', ['br-army-1'], ['ge-army-1']), 'ap')).toBe(false);
+    expect(usable(state, 'ap-59', combat('trent', ['it-army-1'], ['ah-army-5']), 'ap')).toBe(true);
+    expect(usable(state, 'ap-59', combat('trent', ['it-army-1', 'fr-army-5'], ['ah-army-5']), 'ap')).toBe(
+      false,
+    );
+  });
+
+  it('AP 48 Royal Tank Corps: after Landships, a British attack on a clear space in France or Belgium ignores every trench effect', () => {
+    const state = west();
+    const c = combat('cambrai', ['br-army-1'], ['ge-army-1']);
+    expect(usable(state, 'ap-48', c, 'ap')).toBe(false);
+    state.played.push('landships');
+    expect(usable(state, 'ap-48', c, 'ap')).toBe(true);
+    expect(trenchNegated(['ap-48'])).toBe(true);
+    const withTrench = fireSetup(state, 'attacker', ['br-army-1'], 'cambrai', [], 'cp');
+    const without = fireSetup(state, 'attacker', ['br-army-1'], 'cambrai', ['ap-48'], 'cp', false, true);
+    expect(withTrench.shift).toBe(-2);
+    expect(without.shift).toBe(0);
+    const defending = fireSetup(state, 'defender', ['ge-army-1'], 'cambrai', [], 'cp', false, true);
+    expect(defending.shift).toBe(0);
+  });
+
+  it('CP 15 Chlorine Gas, CP 19 Flamethrowers, CP 35 Mustard Gas, CP 40 Air Superiority: +1 to German attacks; CP 16 Liman von Sanders: +1 to Turks attacking or defending', () => {
+    const state = west();
+    const german = combat('amiens', ['ge-army-1'], ['br-army-1']);
+    const austrian = combat('verona', ['ah-army-5'], ['it-army-1']);
+    for (const id of ['cp-15', 'cp-19', 'cp-35', 'cp-40']) {
+      expect(usable(state, id, german, 'cp'), id).toBe(true);
+      expect(usable(state, id, austrian, 'cp'), id).toBe(false);
+    }
+    expect(cardDrm(['cp-15'])).toBe(1);
+    const turkish = lab({ 'tu-corps-1': 'gaza', 'br-corps-1': 'beersheba' }, { turn: 8 });
+    turkish.neutral = turkish.neutral.filter((n) => n !== 'tu');
+    expect(usable(turkish, 'cp-16', combat('gaza', ['br-corps-1'], ['tu-corps-1']), 'cp')).toBe(true);
+  });
+
+  it('CP 18 Fortified Machine Guns: +1 to entrenched German defenders; CP 30 Alpenkorps: +1 to German attacks into or out of mountains; CP 62 Achtung Panzer: +1 to German attacks on clear spaces', () => {
+    const state = westHeld();
+    const metz = lab(
+      { 'ge-army-5': 'metz', 'fr-army-3': 'verdun' },
+      { turn: 8, trenches: { metz: { side: 'cp', level: 1 } } },
+    );
+    expect(usable(metz, 'cp-18', combat('metz', ['fr-army-3'], ['ge-army-5']), 'cp')).toBe(true);
+    delete metz.trenches.metz;
+    expect(usable(metz, 'cp-18', combat('metz', ['fr-army-3'], ['ge-army-5']), 'cp')).toBe(false);
+    expect(usable(state, 'cp-30', combat('amiens', ['ge-army-1'], ['br-army-1']), 'cp')).toBe(false);
+    expect(usable(state, 'cp-62', combat('amiens', ['ge-army-1'], ['br-army-1']), 'cp')).toBe(true);
+    expect(usable(state, 'cp-30', combat('trent', ['ge-army-1'], ['it-army-1']), 'cp')).toBe(true);
+    expect(usable(state, 'cp-62', combat('trent', ['ge-army-1'], ['it-army-1']), 'cp')).toBe(false);
+  });
+
+  it('CP 26 Place of Execution: +2 on a French fort space, between Falkenhayn and H-L Take Command', () => {
+    const state = lab({ 'ge-army-5': 'metz', 'fr-army-3': 'verdun' }, { turn: 8 });
+    const c = combat('verdun', ['ge-army-5'], ['fr-army-3']);
+    expect(usable(state, 'cp-26', c, 'cp')).toBe(false);
+    state.played.push('falkenhayn');
+    expect(usable(state, 'cp-26', c, 'cp')).toBe(true);
+    expect(cardDrm(['cp-26'])).toBe(2);
+    state.played.push('h_l_take_command');
+    expect(usable(state, 'cp-26', c, 'cp')).toBe(false);
+  });
+
+  it('CP 43 Von Below: trench effects cancelled against Italians alone; CP 49 Michael (+1) and CP 50 Blucher: after H-L Take Command, cancelled for a German attack', () => {
+    const state = west();
+    expect(usable(state, 'cp-43', combat('verona', ['ah-army-5'], ['it-army-1']), 'cp')).toBe(true);
+    expect(usable(state, 'cp-43', combat('amiens', ['ge-army-1'], ['br-army-1']), 'cp')).toBe(false);
+    const german = combat('amiens', ['ge-army-1'], ['br-army-1']);
+    expect(usable(state, 'cp-49', german, 'cp')).toBe(false);
+    state.played.push('h_l_take_command');
+    expect(usable(state, 'cp-49', german, 'cp')).toBe(true);
+    expect(usable(state, 'cp-50', german, 'cp')).toBe(true);
+    expect(cardDrm(['cp-49'])).toBe(1);
+    expect(trenchNegated(['cp-50'])).toBe(true);
+    expect(trenchNegated(['cp-15'])).toBe(false);
+  });
+});
+
+describe('Events lasting an action round, and combat cards beyond the die', () => {
+  const east = () => {
+    const state = lab({
+      'ru-army-3': 'dubno',
+      'ah-army-4': 'lemberg',
+      'us-corps-1': 'nancy',
+      'ge-army-6': 'metz',
+    });
+    state.turn = 12;
+    return state;
+  };
+
+  it('AP 46 Brusilov Offensive: operations with the card; +1 to every Russian attack this round, and the first on non-German units ignores trenches', () => {
+    const state = east();
+    state.phase = { kind: 'action', side: 'ap' };
+    state.decks.ap.hand = ['ap-46'];
+    const after = play(state, 'ap', { type: 'event', card: 'ap-46' }).state;
+    expect(after.phase).toMatchObject({ kind: 'activate', op: { points: 4 } });
+    const log = testLog();
+    const first = combatBonus(after, log, 'ap', combat('lemberg', ['ru-army-3'], ['ah-army-4']));
+    expect(first).toEqual({ attackerDrm: 1, noTrench: true });
+    const second = combatBonus(after, log, 'ap', combat('lemberg', ['ru-army-3'], ['ah-army-4']));
+    expect(second).toEqual({ attackerDrm: 1 });
+  });
+
+  it('AP 45 Kerensky Offensive: between Fall of the Tsar and Bolshevik Revolution; +2 once for a Russian attack on Austro-Hungarians', () => {
+    const state = east();
+    state.phase = { kind: 'action', side: 'ap' };
+    state.decks.ap.hand = ['ap-45'];
+    expect(options(state, 'ap', 'event', 'card')).not.toContain('ap-45');
+    state.played.push('fall_of_the_tsar');
+    const after = play(state, 'ap', { type: 'event', card: 'ap-45' }).state;
+    const log = testLog();
+    expect(combatBonus(after, log, 'ap', combat('lemberg', ['ru-army-3'], ['ah-army-4']))).toEqual({
+      attackerDrm: 2,
+    });
+    expect(combatBonus(after, log, 'ap', combat('lemberg', ['ru-army-3'], ['ah-army-4']))).toBeUndefined();
+  });
+
+  it('AP 35 Yanks and Tanks: +2 to Allied attacks with American units this round only', () => {
+    const state = east();
+    state.phase = { kind: 'action', side: 'ap' };
+    state.decks.ap.hand = ['ap-35'];
+    const after = play(state, 'ap', { type: 'event', card: 'ap-35' }).state;
+    const log = testLog();
+    expect(combatBonus(after, log, 'ap', combat('metz', ['us-corps-1'], ['ge-army-6']))).toEqual({
+      attackerDrm: 2,
+    });
+    expect(combatBonus(after, log, 'ap', combat('lemberg', ['ru-army-3'], ['ah-army-4']))).toBeUndefined();
+    // The round's flags end with the round.
+    const done = play(after, 'ap', { type: 'endActivation' }).state;
+    expect(done.turnFlags.filter((f) => f.startsWith('round:'))).toEqual([]);
+  });
+
+  it('CP 60 Turk Determination: Turkish defenders without a trench fight as in a level 1 trench; CP 44 Von Hutier: against Russians, trenches cancelled and the attacker fires first', () => {
+    const state = lab({
+      'tu-corps-1': 'gaza',
+      'br-corps-1': 'beersheba',
+      'ge-army-8': 'insterberg',
+      'ru-army-1': 'kovno',
+    });
+    state.neutral = state.neutral.filter((n) => n !== 'tu');
+    const c = combat('gaza', ['br-corps-1'], ['tu-corps-1']);
+    expect(usable(state, 'cp-60', c, 'cp')).toBe(true);
+    c.cards.cp = ['cp-60'];
+    expect(combatBonus(state, testLog(), 'ap', c)).toEqual({ defenderTrench1: true });
+    const plain = fireSetup(state, 'attacker', ['br-corps-1'], 'gaza', [], 'cp');
+    const determined = fireSetup(state, 'attacker', ['br-corps-1'], 'gaza', [], 'cp', false, false, true);
+    expect(determined.shift).toBe(plain.shift - 1);
+    expect(fireSetup(state, 'defender', ['tu-corps-1'], 'gaza', [], 'cp', false, false, true).shift).toBe(1);
+    const hutier = combat('kovno', ['ge-army-8'], ['ru-army-1']);
+    expect(usable(state, 'cp-44', hutier, 'cp')).toBe(true);
+    expect(trenchNegated(['cp-44'])).toBe(true);
+    expect(usable(state, 'cp-44', combat('gaza', ['br-corps-1'], ['tu-corps-1']), 'cp')).toBe(false);
+  });
+});
+
+describe('Cards against retreats, the Army table and the failed Peace Offensive', () => {
+  const result = (
+    target: string,
+    attackers: string[],
+    defenders: string[],
+    cards: Combat['cards'],
+  ): CombatResult => ({
+    target,
+    attackers,
+    defenders,
+    spent: [],
+    onDefender: 2,
+    onAttacker: 0,
+    empty: false,
+    cards,
+    lossQueue: [],
+    deferredFire: null,
+    flank: null,
+    vacated: [],
+    retreatLength: 0,
+    defenderSteps: [],
+  });
+
+  it('AP 39 They Shall Not Pass: Allied defenders of a French fort space that lose do not retreat', () => {
+    const state = lab({ 'ge-army-5': 'metz', 'fr-army-3': 'verdun' }, { turn: 8 });
+    expect(usable(state, 'ap-39', combat('verdun', ['ge-army-5'], ['fr-army-3']), 'ap')).toBe(true);
+    expect(usable(state, 'ap-39', combat('sedan', ['ge-army-5'], ['fr-army-3']), 'ap')).toBe(false);
+    expect(
+      retreatCancelled(
+        state,
+        testLog(),
+        result('verdun', ['ge-army-5'], ['fr-army-3'], { ap: ['ap-39'], cp: [] }),
+      ),
+    ).toBe(true);
+    expect(
+      retreatCancelled(state, testLog(), result('verdun', ['ge-army-5'], ['fr-army-3'], { ap: [], cp: [] })),
+    ).toBe(false);
+  });
+
+  it('AP 63 Backs to the Wall: a space in France or Belgium with a British army cancels its retreat', () => {
+    const state = lab({ 'ge-army-1': 'cambrai', 'br-army-1': 'amiens' }, { turn: 8 });
+    expect(usable(state, 'ap-63', combat('amiens', ['ge-army-1'], ['br-army-1']), 'ap')).toBe(true);
+    expect(
+      retreatCancelled(
+        state,
+        testLog(),
+        result('amiens', ['ge-army-1'], ['br-army-1'], { ap: ['ap-63'], cp: [] }),
+      ),
+    ).toBe(true);
+  });
+
+  it('CP 61 Haig: this turn, entrenched Germans in the west attacked by the British stay put', () => {
+    const state = lab(
+      { 'ge-army-1': 'cambrai', 'br-army-1': 'amiens' },
+      { turn: 8, trenches: { cambrai: { side: 'cp', level: 1 } } },
+    );
+    state.phase = { kind: 'action', side: 'cp' };
+    state.decks.cp.hand = ['cp-61'];
+    const after = play(state, 'cp', { type: 'event', card: 'cp-61' }).state;
+    const r = result('cambrai', ['br-army-1'], ['ge-army-1'], { ap: [], cp: [] });
+    expect(retreatCancelled(after, testLog(), r)).toBe(true);
+    after.played.push('michael');
+    expect(retreatCancelled(after, testLog(), r)).toBe(false);
+  });
+
+  it('CP 51 Peace Offensive: after H-L Take Command, trenches cancelled for a German attack, and one VP off if no attacker enters the space', () => {
+    const state = lab({ 'ge-army-1': 'cambrai', 'br-army-1': 'amiens' }, { turn: 15 });
+    const c = combat('amiens', ['ge-army-1'], ['br-army-1']);
+    expect(usable(state, 'cp-51', c, 'cp')).toBe(false);
+    state.played.push('h_l_take_command');
+    expect(usable(state, 'cp-51', c, 'cp')).toBe(true);
+    expect(trenchNegated(['cp-51'])).toBe(true);
+    const vp = state.vp;
+    peaceOffensiveCheck(
+      state,
+      testLog(),
+      result('amiens', ['ge-army-1'], ['br-army-1'], { ap: [], cp: ['cp-51'] }),
+    );
+    expect(state.vp).toBe(vp - 1);
+  });
+
+  it('CP 31 Kemal: Turkish defenders fire on the Army table; AP 61 Maude: British attackers in Mesopotamia do', () => {
+    const state = lab({ 'tu-corps-1': 'baghdad', 'br-corps-1': 'kut' }, { turn: 8 });
+    state.neutral = state.neutral.filter((n) => n !== 'tu');
+    state.control.kut = 'ap';
+    const c = combat('baghdad', ['br-corps-1'], ['tu-corps-1']);
+    expect(usable(state, 'cp-31', c, 'cp')).toBe(true);
+    expect(usable(state, 'ap-61', c, 'ap')).toBe(true);
+    c.cards = { ap: ['ap-61'], cp: ['cp-31'] };
+    expect(combatBonus(state, testLog(), 'ap', c)).toEqual({
+      defenderArmyTable: true,
+      attackerArmyTable: true,
+    });
+    const setup = fireSetup(
+      state,
+      'defender',
+      ['tu-corps-1'],
+      'baghdad',
+      [],
+      'cp',
+      false,
+      false,
+      false,
+      true,
+    );
+    expect(setup.table.id).toBe('army');
+    const elsewhere = lab({ 'tu-corps-1': 'gaza', 'br-corps-1': 'beersheba' }, { turn: 8 });
+    expect(usable(elsewhere, 'ap-61', combat('gaza', ['br-corps-1'], ['tu-corps-1']), 'ap')).toBe(false);
+  });
+});
