@@ -17,6 +17,14 @@ export const profileHref = (username: string) => `#/@/${encodeURIComponent(usern
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 export const dayText = (iso: string) => dateFormat.format(new Date(iso));
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+/** A day and a time: for chart labels when every point falls within two days. */
+export const timeText = (iso: string) => timeFormat.format(new Date(iso));
 
 /** "3 minutes ago", "2 days ago": for "last seen". */
 export function agoText(iso: string, now = Date.now()): string {
