@@ -1,8 +1,9 @@
 import type { GameInfo, MatchSummary } from '@salient/protocol';
 import { formatDuration, remainingMs } from './clock.ts';
+import { ratingText } from './community.ts';
 
 export function seatsText(m: MatchSummary): string {
-  return m.seats.map((s) => `${s.name}: ${s.user?.username ?? 'open'}`).join(' · ');
+  return m.seats.map((s) => `${s.name}: ${s.user?.username ?? 'open'}${ratingText(s.rating)}`).join(' · ');
 }
 
 export function timeControlText(m: Pick<MatchSummary, 'timeControl'>): string {
@@ -30,7 +31,9 @@ export function titleOf(catalogue: readonly GameInfo[], m: Pick<MatchSummary, 'g
 /** The other players, by name, from the viewer's seat (or everyone when the viewer has none). */
 export function opponentText(m: MatchSummary): string {
   const others = m.seats.filter((s) => s.seat !== m.yourSeat);
-  return others.map((s) => `${s.user?.username ?? 'open seat'} (${s.name})`).join(', ');
+  return others
+    .map((s) => `${s.user?.username ?? 'open seat'}${ratingText(s.rating)} (${s.name})`)
+    .join(', ');
 }
 
 const deadlineFormat = new Intl.DateTimeFormat(undefined, {

@@ -12,6 +12,11 @@ export type Route =
   | { page: 'match'; id: string }
   | { page: 'invite'; code: string }
   | { page: 'replay'; id: string }
+  | { page: 'profile'; name: string }
+  | { page: 'challenges' }
+  | { page: 'leaderboards' }
+  | { page: 'tournaments' }
+  | { page: 'tournament'; id: string }
   | { page: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -21,7 +26,13 @@ export function parseRoute(hash: string): Route {
   if (parts.length === 0) return { page: 'lobby' };
   if (
     parts.length === 1 &&
-    (head === 'signin' || head === 'signup' || head === 'settings' || head === 'lobby')
+    (head === 'signin' ||
+      head === 'signup' ||
+      head === 'settings' ||
+      head === 'lobby' ||
+      head === 'challenges' ||
+      head === 'leaderboards' ||
+      head === 'tournaments')
   ) {
     return { page: head };
   }
@@ -29,6 +40,9 @@ export function parseRoute(hash: string): Route {
     if (head === 'match') return { page: 'match', id: arg };
     if (head === 'invite') return { page: 'invite', code: arg };
     if (head === 'replay') return { page: 'replay', id: arg };
+    // Profiles live at /@/name, as on other game servers.
+    if (head === '@') return { page: 'profile', name: arg };
+    if (head === 'tournament') return { page: 'tournament', id: arg };
   }
   return { page: 'not-found', path };
 }
@@ -43,6 +57,10 @@ export function href(route: Route): string {
       return `#/invite/${encodeURIComponent(route.code)}`;
     case 'replay':
       return `#/replay/${encodeURIComponent(route.id)}`;
+    case 'profile':
+      return `#/@/${encodeURIComponent(route.name)}`;
+    case 'tournament':
+      return `#/tournament/${encodeURIComponent(route.id)}`;
     case 'not-found':
       return '#/';
     default:
