@@ -21,7 +21,7 @@ export const WF_GLOSSARY: readonly GlossaryTerm[] = [
   {
     term: 'staff re-roll marker',
     meaning:
-      "A marker given at the start of a side's orders to a battalion or to the support units: spent after an order roll that gave fewer than the most actions, it rolls again, and the new roll stands.",
+      "A marker a side gives, at the start of its orders, to one of its battalions or to its support units: spent after an order roll that gave fewer than the most actions, it rolls again, and the new roll stands. Markers not spent are removed when the side's orders end.",
     rule: 'Order sequence',
   },
   {

@@ -91,10 +91,11 @@ describe('Neuve Chapelle', () => {
     expect(deepSuppression(state, 'british')).toBe(0);
   });
 
-  it('the Bavarian reserve battalion counter-attacks out of the Bois du Biez from turn 5 (ruling 41)', () => {
+  it('the Bavarian reserve battalion counter-attacks out of the Bois du Biez from turn 6, and the British have three staff markers a turn (ruling 41)', () => {
     const state = game.setup(NC, {}, 'bav');
     const bav = state.stands.filter((s) => s.regiment === 'brir');
-    expect(bav.every((s) => s.arrives === 5 && s.hex === null)).toBe(true);
+    expect(bav.every((s) => s.arrives === 6 && s.hex === null)).toBe(true);
+    expect(state.staffMarkers).toEqual({ british: 3, german: 1 });
     expect(bav.every((s) => state.terrain[s.entry!] === 'woods')).toBe(true);
     expect(bav).toHaveLength(7);
   });

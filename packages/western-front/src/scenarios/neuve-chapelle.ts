@@ -222,11 +222,11 @@ export const neuveChapelle: ScenarioDef = {
         battalion: 'bav',
         regiment: 'brir',
         hex: null,
-        arrives: 5,
+        arrives: 6,
         entry: '1901',
       },
       ...companies('Bav.', 'bav', 'brir', 'regular', 3, ['1.', '2.', '3.', '4.'], [], {
-        arrives: 5,
+        arrives: 6,
         entry: '1801',
       }),
       {
@@ -237,7 +237,7 @@ export const neuveChapelle: ScenarioDef = {
         battalion: null,
         regiment: 'brir',
         hex: null,
-        arrives: 5,
+        arrives: 6,
         entry: '2001',
       },
       {
@@ -249,7 +249,7 @@ export const neuveChapelle: ScenarioDef = {
         regiment: 'brir',
         supports: 'bav',
         hex: null,
-        arrives: 5,
+        arrives: 6,
         entry: '1701',
       },
     ],
@@ -277,7 +277,7 @@ export const neuveChapelle: ScenarioDef = {
       { id: 'g-fh', name: 'Field howitzer battery (15 cm)', kind: 'heavy', regiment: 'ir16', aim: '1215' },
     ],
   },
-  staffMarkers: { british: 2, german: 1 },
+  staffMarkers: { british: 3, german: 1 },
   // The hurricane bombardment cut the telephone wires to the German guns: their SOS answers slowly at first.
   deepSuppression: { german: [2, 1], british: [] },
   gasReleases: { british: 0, german: 0 },
