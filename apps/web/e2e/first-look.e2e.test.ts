@@ -226,8 +226,16 @@ describe('what a new player trips on, on the board harness', () => {
         expect(text).not.toMatch(/\b[a-z]\d+\b/);
         expect(text).toMatch(/^Blue .*Brigade: Activate/);
       }
+      // The unit activated: its orders under its name, which is not left half cut out of them.
+      await be.locator('[data-select-piece]').first().click();
+      await be.locator('.choices [data-choice]', { hasText: 'basic move' }).first().click();
+      await be.waitForSelector('[data-select-piece]');
+      for (const text of await be.locator('[data-select-piece]').allTextContents())
+        expect(text).not.toContain(" 's");
       // Whose token was drawn, and the tracks, by the sides' names.
-      expect(await be.locator('[data-phase]').getAttribute('data-phase')).toContain('a Blue token');
+      expect(await be.locator('[data-phase]').getAttribute('data-phase')).toMatch(
+        /a Blue token|Activation of Blue/,
+      );
       expect(await be.locator('[data-track="cp-blue"] dt').textContent()).toBe('Blue command points');
       await be.screenshot({ path: screenshotPath(`first-look-be-unit-names-${tag}`) });
       await be.close();

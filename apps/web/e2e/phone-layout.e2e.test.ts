@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startMatchFromLobby } from './support/pages.ts';
+import { signUp, startMatchFromLobby, takeFirstOffer } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 import { browserSession } from './support/session.ts';
 
@@ -35,6 +35,77 @@ describe('the match page on a phone', () => {
       }),
     );
 
+  /**
+   * Whether the first element matching `selector` can be seen without scrolling anything: inside the
+   * window and inside the visible box of every scrolling or clipping box around it.
+   */
+  const inSight = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        if (
+          r.height < 8 ||
+          r.top < 0 ||
+          r.bottom > window.innerHeight ||
+          r.left < 0 ||
+          r.right > window.innerWidth
+        )
+          return false;
+        for (let p = el.parentElement; p; p = p.parentElement) {
+          const style = getComputedStyle(p);
+          if (style.overflowY === 'visible' && style.overflowX === 'visible') continue;
+          const box = p.getBoundingClientRect();
+          if (r.top < box.top - 1 || r.bottom > box.bottom + 1) return false;
+        }
+        return true;
+      });
+
+  /** The header and the map's tools fit across; whoever is to move sees a button without scrolling. */
+  async function checkLayout(page: Page): Promise<void> {
+    expect(await fitsAcross(page, 'header.match-head > *, header.match-head [data-seat-user]')).not.toContain(
+      false,
+    );
+    expect(await page.locator('header.match-head').evaluate((h) => h.scrollWidth <= h.clientWidth + 1)).toBe(
+      true,
+    );
+    expect(await fitsAcross(page, '.board-wrap .tools > *')).not.toContain(false);
+    if ((await page.locator('.your-move').count()) > 0 && (await page.locator('.choices button').count()) > 0)
+      expect(await inSight(page, '.choices button')).toBe(true);
+  }
+
+  for (const [game, scenario, creatorSeat, joinerSeatLabel] of [
+    ['loos', undefined, 'british', 'German'],
+    ['belle-epoque', 'encounter', 'blue', 'Red'],
+    ['paths-of-glory', 'introductory', 'cp', 'Allied Powers'],
+  ] as const) {
+    it(`${game}: mid-turn, the header fits and the move's buttons are in sight, on a desktop and a phone`, async () => {
+      await startMatchFromLobby({
+        baseUrl: session.app.url,
+        creator: pages.desktop!,
+        joiner: pages.phone!,
+        watcher: pages.watcher!,
+        game,
+        ...(scenario ? { scenario } : {}),
+        creatorSeat,
+        joinerSeatLabel,
+      });
+      // A few steps in, whoever is to move taking the first thing offered.
+      for (let i = 0; i < 3; i++) {
+        const mover =
+          (await pages.desktop!.locator('.your-move').count()) > 0 ? pages.desktop! : pages.phone!;
+        if ((await mover.locator('.your-move').count()) === 0) break;
+        await takeFirstOffer(mover);
+      }
+      for (const [who, page] of Object.entries(pages)) {
+        await page.waitForSelector('svg.board');
+        await checkLayout(page);
+        await page.screenshot({ path: screenshotPath(`phone-layout-${game}-${who}`) });
+      }
+    }, 180_000);
+  }
+
   it('Western Front: the header fits, the north button shows, and the fitted map is readable and uncovered', async () => {
     await startMatchFromLobby({
       baseUrl: session.app.url,
@@ -65,6 +136,7 @@ describe('the match page on a phone', () => {
         expect(await header.textContent()).toContain(`${s}-${runId}`);
       // The map's tools, the north arrow last, are all on the screen.
       expect(await fitsAcross(page, '.board-wrap .tools > *')).not.toContain(false);
+      await checkLayout(page);
     }
     // Fitted whole on the phone, the map keeps most of the column, and what the map says about a
     // crowded hex under the finger takes two lines at most over its foot, not a third of it.
