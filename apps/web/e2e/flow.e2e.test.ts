@@ -86,7 +86,13 @@ describe('the flow between moves and matches', () => {
     expect(await alice.locator('.rematch').textContent()).toContain(`${names.bruno} declined the rematch`);
     await alice.screenshot({ path: screenshotPath('flow-rematch-declined-desktop') });
 
+    // Bruno is in the lobby when Alice offers again: the offer shows there, live.
+    await bruno.goto(`${session.app.url}/#/`);
+    await bruno.waitForSelector('[data-list="mine"]');
     await alice.getByRole('button', { name: 'Offer a rematch again' }).click();
+    await bruno.waitForSelector('[data-rematch-offers="1"]');
+    await bruno.screenshot({ path: screenshotPath('flow-rematch-lobby-desktop') });
+    await bruno.locator('[data-rematch-offers] a').click();
     await bruno.getByRole('button', { name: 'Accept rematch' }).click();
     for (const p of [alice, bruno]) {
       await p.waitForURL((u) => u.hash.startsWith('#/match/') && !u.hash.includes(id));
