@@ -258,7 +258,18 @@ describe('the flow between moves and matches', () => {
     await act(cp, () => cp.click('[data-choice="endActivation"]'));
     if ((await cp.locator('[data-choice="endMovement"]').count()) > 0)
       await act(cp, () => cp.click('[data-choice="endMovement"]'));
+    // The map goes to the places a choice begun in the panel offers, even just after a pan: the
+    // player looks at the Near East, begins the attack, and Nancy comes into view.
+    await cp.click('[data-jump]:has-text("Near East")');
+    expect(await inView(cp, '[data-space="nancy"]')).toBe(false);
+    const followed = await follows(cp);
     await cp.click('[data-choice="declareAttack"]');
+    await cp.waitForFunction(
+      (n) => Number(document.querySelector('.board-wrap')?.getAttribute('data-follows')) > n,
+      followed,
+    );
+    expect(await inView(cp, '[data-space="nancy"]')).toBe(true);
+    await cp.screenshot({ path: screenshotPath('flow-panel-pick-desktop') });
     await cp.click('button.option[data-option="Nancy"]');
     await act(cp, () => cp.click('[data-commit]'));
     for (const army of ['GE 4 Army', 'GE 5 Army']) {
