@@ -239,7 +239,12 @@ describe('the flow between moves and matches', () => {
     await carla.screenshot({ path: screenshotPath('flow-follow-spectator-phone') });
   }, 120_000);
 
-  it('passes a Paths of Glory combat-card prompt for a player who opted in and has no playable card, after a random wait', async () => {
+  /**
+   * A Paths of Glory match played to the attack on Nancy, and its combat-card prompts: at each, the
+   * player asked opts in; with nothing playable the server passes for them (nobody clicks), with a
+   * card in hand the prompt waits for them. Returns how many the server passed.
+   */
+  async function combatPrompts(): Promise<number> {
     const m = await callApi<Created>(alice, 'POST', '/api/matches', {
       game: 'paths-of-glory',
       scenario: 'introductory',
@@ -325,6 +330,13 @@ describe('the flow between moves and matches', () => {
         await act(asked, () => asked.click('[data-choice="doneCards"]'));
       }
     }
-    expect(passedByServer).toBeGreaterThan(0);
-  }, 180_000);
+    return passedByServer;
+  }
+
+  it('passes a Paths of Glory combat-card prompt for a player who opted in and has no playable card, after a random wait', async () => {
+    // The deal is the seed's: a new match is played until a prompt finds a player with nothing playable.
+    let passed = 0;
+    for (let attempt = 0; attempt < 3 && passed === 0; attempt++) passed = await combatPrompts();
+    expect(passed).toBeGreaterThan(0);
+  }, 400_000);
 });
