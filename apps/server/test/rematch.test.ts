@@ -85,6 +85,11 @@ describe('rematch offers', () => {
       (await blue.request<{ offer: RematchOffer }>('GET', `/api/matches/${m.id}/rematch`)).body.offer?.id,
     ).toBe(offer.body.id);
 
+    // Listed for Blue (the lobby shows it), for nobody else.
+    const listed = await blue.request<{ offers: RematchOffer[] }>('GET', '/api/rematches');
+    expect(listed.body.offers.map((o) => o.id)).toEqual([offer.body.id]);
+    expect((await red.request<{ offers: RematchOffer[] }>('GET', '/api/rematches')).body.offers).toEqual([]);
+
     const pushedToRed = redPage.waitFor('rematch:offer', (o) => o.status === 'accepted');
     const accepted = await blue.request<RematchOffer>('POST', `/api/rematches/${offer.body.id}/accept`);
     expect(accepted.status).toBe(200);
@@ -189,10 +194,12 @@ describe('rematch offers', () => {
     redPage.close();
   });
 
-  it('notifies an opponent who has no page open, by the channels they chose, and not one who is connected', async () => {
+  it('notifies an opponent who has no page on the match open, by the channels they chose, and not one who has', async () => {
     const hookUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/rematch`;
     const away = await finishedMatch();
     await away.blue.request('PUT', '/api/settings', { webhookUrl: hookUrl, notifyByWebhook: true });
+    // A page elsewhere (the lobby) does not show the offer: the notice goes out.
+    const lobby = await away.blue.connect();
     await server.notificationsIdle();
     hookCalls.length = 0;
     const offer = (await away.red.request<RematchOffer>('POST', `/api/matches/${away.m.id}/rematch`, {}))
@@ -206,10 +213,12 @@ describe('rematch offers', () => {
         from: away.red.username,
       }),
     ]);
+    lobby.close();
 
     const here = await finishedMatch();
     await here.blue.request('PUT', '/api/settings', { webhookUrl: hookUrl, notifyByWebhook: true });
     const page = await here.blue.connect();
+    await page.join(here.m.id, 'seat');
     await server.notificationsIdle();
     hookCalls.length = 0;
     const pushed = page.waitFor('rematch:offer', () => true);

@@ -86,7 +86,13 @@ describe('the flow between moves and matches', () => {
     expect(await alice.locator('.rematch').textContent()).toContain(`${names.bruno} declined the rematch`);
     await alice.screenshot({ path: screenshotPath('flow-rematch-declined-desktop') });
 
+    // Bruno is in the lobby when Alice offers again: the offer shows there, live.
+    await bruno.goto(`${session.app.url}/#/`);
+    await bruno.waitForSelector('[data-list="mine"]');
     await alice.getByRole('button', { name: 'Offer a rematch again' }).click();
+    await bruno.waitForSelector('[data-rematch-offers="1"]');
+    await bruno.screenshot({ path: screenshotPath('flow-rematch-lobby-desktop') });
+    await bruno.locator('[data-rematch-offers] a').click();
     await bruno.getByRole('button', { name: 'Accept rematch' }).click();
     for (const p of [alice, bruno]) {
       await p.waitForURL((u) => u.hash.startsWith('#/match/') && !u.hash.includes(id));
@@ -99,15 +105,18 @@ describe('the flow between moves and matches', () => {
   }, 90_000);
 
   /** A Loos match under way: Alice British, Bruno German (the Germans set up first). */
-  async function activeMatch(): Promise<string> {
+  async function activeMatch(visibility: 'open' | 'private' = 'private'): Promise<string> {
     const m = await callApi<Created>(alice, 'POST', '/api/matches', {
       game: 'loos',
       scenario: 'loos-1915',
       seat: 'british',
-      visibility: 'private',
+      visibility,
       timeControl: { kind: 'correspondence', secondsPerTurn: 86_400 },
     });
-    await callApi(bruno, 'POST', `/api/matches/${m.id}/join`, { seat: 'german', invite: m.inviteCode });
+    await callApi(bruno, 'POST', `/api/matches/${m.id}/join`, {
+      seat: 'german',
+      ...(m.inviteCode ? { invite: m.inviteCode } : {}),
+    });
     return m.id;
   }
 
@@ -179,46 +188,63 @@ describe('the flow between moves and matches', () => {
     await alice.getByRole('button', { name: 'Got it' }).click();
   }, 120_000);
 
-  it("brings the opponent's action into view, but not while the player is panning by hand", async () => {
-    const id = await activeMatch();
+  it("brings the opponent's action into view, and each step for a spectator, but not while they pan by hand", async () => {
+    const id = await activeMatch('open');
     const url = `${session.app.url}/#/match/${id}`;
-    await alice.goto(url);
-    await bruno.goto(url);
-    for (const p of [alice, bruno]) await p.waitForSelector('[data-connection="online"]');
-    await alice.waitForSelector('.board-wrap');
-    // Alice zooms in and drags the map to its British end, far from where the Germans set up.
-    for (let i = 0; i < 3; i++) await alice.getByRole('button', { name: 'Zoom in' }).click();
-    const map = (await alice.locator('svg.board').boundingBox())!;
-    const from = { x: map.x + map.width / 2, y: map.y + map.height / 2 };
-    for (let i = 0; i < 4; i++) {
-      await alice.mouse.move(from.x, from.y);
-      await alice.mouse.down();
-      await alice.mouse.move(from.x - 100, from.y - 300, { steps: 8 });
-      await alice.mouse.up();
+    // A guest watches on a phone.
+    const carla = await session.newPage(390, 844);
+    shots.carla = carla;
+    for (const p of [alice, bruno, carla]) {
+      await p.goto(url);
+      await p.waitForSelector('[data-connection="online"]');
     }
-    const viewBox = () => alice.locator('svg.board').getAttribute('viewBox');
-    const panned = await viewBox();
+    // Alice and Carla zoom in and drag the map to its British end, far from where the Germans set up.
+    const watchers = [alice, carla];
+    for (const p of watchers) {
+      await p.waitForSelector('.board-wrap');
+      for (let i = 0; i < 3; i++) await p.getByRole('button', { name: 'Zoom in' }).click();
+      const map = (await p.locator('svg.board').boundingBox())!;
+      const from = { x: map.x + map.width / 2, y: map.y + map.height / 2 };
+      for (let i = 0; i < 4; i++) {
+        await p.mouse.move(from.x, from.y);
+        await p.mouse.down();
+        await p.mouse.move(from.x - 50, from.y - 150, { steps: 8 });
+        await p.mouse.up();
+      }
+    }
+    const viewBox = (p: Page) => p.locator('svg.board').getAttribute('viewBox');
+    const panned = await Promise.all(watchers.map(viewBox));
 
-    // Just after her own pan the map stays where she put it.
+    // Just after their own pan the map stays where they put it.
     const seq = await takeFirstOffer(bruno);
-    await reach(alice, seq);
-    await alice.waitForSelector('[data-last-move-to]');
-    expect(await viewBox()).toBe(panned);
-    expect(await follows(alice)).toBe(0);
-    expect(await inView(alice, '[data-last-move-to]')).toBe(false);
+    for (const [i, p] of watchers.entries()) {
+      await reach(p, seq);
+      await p.waitForSelector('[data-last-move-to]', { state: 'attached' });
+      expect(await viewBox(p)).toBe(panned[i]);
+      expect(await follows(p)).toBe(0);
+      expect(await inView(p, '[data-last-move-to]')).toBe(false);
+    }
 
-    // Some seconds later, the next German set-up is brought into view.
+    // Some seconds later, the next German set-up comes into view, for the player and the spectator.
     await alice.waitForTimeout(8_500);
     const next = await takeFirstOffer(bruno);
-    await reach(alice, next);
-    await alice.waitForFunction(
-      () => Number(document.querySelector('.board-wrap')?.getAttribute('data-follows')) > 0,
-    );
-    expect(await inView(alice, '[data-last-move-to]')).toBe(true);
+    for (const p of watchers) {
+      await reach(p, next);
+      await p.waitForFunction(
+        () => Number(document.querySelector('.board-wrap')?.getAttribute('data-follows')) > 0,
+      );
+      expect(await inView(p, '[data-last-move-to]')).toBe(true);
+    }
     await alice.screenshot({ path: screenshotPath('flow-follow-desktop') });
+    await carla.screenshot({ path: screenshotPath('flow-follow-spectator-phone') });
   }, 120_000);
 
-  it('passes a Paths of Glory combat-card prompt for a player who opted in and has no playable card, after a random wait', async () => {
+  /**
+   * A Paths of Glory match played to the attack on Nancy, and its combat-card prompts: at each, the
+   * player asked opts in; with nothing playable the server passes for them (nobody clicks), with a
+   * card in hand the prompt waits for them. Returns how many the server passed.
+   */
+  async function combatPrompts(): Promise<number> {
     const m = await callApi<Created>(alice, 'POST', '/api/matches', {
       game: 'paths-of-glory',
       scenario: 'introductory',
@@ -252,7 +278,18 @@ describe('the flow between moves and matches', () => {
     await act(cp, () => cp.click('[data-choice="endActivation"]'));
     if ((await cp.locator('[data-choice="endMovement"]').count()) > 0)
       await act(cp, () => cp.click('[data-choice="endMovement"]'));
+    // The map goes to the places a choice begun in the panel offers, even just after a pan: the
+    // player looks at the Near East, begins the attack, and Nancy comes into view.
+    await cp.click('[data-jump]:has-text("Near East")');
+    expect(await inView(cp, '[data-space="nancy"]')).toBe(false);
+    const followed = await follows(cp);
     await cp.click('[data-choice="declareAttack"]');
+    await cp.waitForFunction(
+      (n) => Number(document.querySelector('.board-wrap')?.getAttribute('data-follows')) > n,
+      followed,
+    );
+    expect(await inView(cp, '[data-space="nancy"]')).toBe(true);
+    await cp.screenshot({ path: screenshotPath('flow-panel-pick-desktop') });
     await cp.click('button.option[data-option="Nancy"]');
     await act(cp, () => cp.click('[data-commit]'));
     for (const army of ['GE 4 Army', 'GE 5 Army']) {
@@ -293,6 +330,13 @@ describe('the flow between moves and matches', () => {
         await act(asked, () => asked.click('[data-choice="doneCards"]'));
       }
     }
-    expect(passedByServer).toBeGreaterThan(0);
-  }, 180_000);
+    return passedByServer;
+  }
+
+  it('passes a Paths of Glory combat-card prompt for a player who opted in and has no playable card, after a random wait', async () => {
+    // The deal is the seed's: a new match is played until a prompt finds a player with nothing playable.
+    let passed = 0;
+    for (let attempt = 0; attempt < 3 && passed === 0; attempt++) passed = await combatPrompts();
+    expect(passed).toBeGreaterThan(0);
+  }, 400_000);
 });

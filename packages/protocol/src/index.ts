@@ -731,6 +731,8 @@ export const api = {
   rematch: (id: string) => `/api/matches/${encodeURIComponent(id)}/rematch`,
   /** GET -> { offer: RematchOffer | null }: the finished match's rematch offer, for its players. */
   rematchOffer: (id: string) => `/api/matches/${encodeURIComponent(id)}/rematch`,
+  /** GET -> { offers: RematchOffer[] }: the rematches offered to the caller, waiting for an answer. */
+  rematchOffers: '/api/rematches',
   rematchAccept: (offerId: string) => `/api/rematches/${encodeURIComponent(offerId)}/accept`,
   rematchDecline: (offerId: string) => `/api/rematches/${encodeURIComponent(offerId)}/decline`,
   record: (id: string) => `/api/matches/${encodeURIComponent(id)}/record`,
@@ -780,6 +782,7 @@ export const rematchOffer = z.object({
 });
 export type RematchOffer = z.infer<typeof rematchOffer>;
 export const rematchOfferResponse = z.object({ offer: rematchOffer.nullable() });
+export const rematchOffersResponse = z.object({ offers: z.array(rematchOffer) });
 
 // ---------------------------------------------------------------------------------------------
 // What a seat has seen, and its automatic passes  (socket.io)

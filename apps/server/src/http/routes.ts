@@ -213,6 +213,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   app.get<{ Params: { id: string } }>('/api/matches/:id/rematch', async (req) => ({
     offer: await d.rematches.current(req.params.id, requireUser(req)),
   }));
+  app.get(api.rematchOffers, async (req) => ({ offers: await d.rematches.pendingFor(requireUser(req)) }));
   app.post<{ Params: { id: string } }>('/api/rematches/:id/accept', async (req) =>
     d.rematches.accept(req.params.id, requireUser(req), req.ip),
   );

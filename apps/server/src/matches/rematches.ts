@@ -55,6 +55,18 @@ export class Rematches {
     return row ? this.wire(row, m) : null;
   }
 
+  /** The offers waiting for `user`'s answer, newest first (the lobby lists them). */
+  async pendingFor(user: PublicUser): Promise<RematchOffer[]> {
+    const rows = await this.db.rematchOffer.findMany({
+      where: { toUserId: user.id, status: 'pending' },
+      orderBy: { createdAt: 'desc' },
+      take: 20,
+    });
+    const out: RematchOffer[] = [];
+    for (const row of rows) out.push(this.wire(row, await this.store.fresh(row.matchId)));
+    return out;
+  }
+
   /** Offers a rematch, or accepts the opponent's when they asked first. `created` says which. */
   async offer(
     matchId: string,

@@ -595,14 +595,21 @@ export class Realtime implements MatchListener {
     via.to(spectatorRoom(m.id)).emit('match:summary', summaryFor(m, null));
   }
 
-  /** A rematch offer made, renewed or answered: to both players' pages, and by notice when away. */
+  /**
+   * A rematch offer made, renewed or answered: to both players' pages, and, while pending, by notice
+   * to the player it was made to unless a page of theirs shows the finished match.
+   */
   rematchChanged(offer: RematchOffer, m: LiveMatch): void {
     this.io.to([userRoom(offer.from.id), userRoom(offer.to.id)]).emit('rematch:offer', offer);
     if (offer.status === 'pending')
       this.notifier?.rematchOffered(
         { id: offer.id, matchId: offer.matchId, toUserId: offer.to.id, from: offer.from.username },
         m,
-        async () => (await this.socketsIn(userRoom(offer.to.id))).length === 0,
+        // Away unless a page of theirs shows the finished match, where the offer is answered.
+        async () => {
+          const seat = m.seats.find((x) => x.user?.id === offer.to.id)?.seat;
+          return seat === undefined || !(await this.isSeatConnected(m.id, seat));
+        },
       );
   }
 
