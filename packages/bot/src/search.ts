@@ -33,6 +33,8 @@ export interface Decision {
   timedOut: boolean;
   /** Candidate actions considered at the root. */
   candidates: number;
+  /** Root actions the search tried at least once. */
+  explored: number;
   /** The chosen action's mean score for the seat, 0 to 1 (0.5 when there was no search). */
   value: number;
 }
@@ -100,12 +102,14 @@ export function decide<S extends object, V extends object>(
   });
   const rootActions = candidates(g.choices(view, seat), seat, view, rng, sourceFor(view, seat));
   if (rootActions.length === 0) throw new Error(`${seat} is to act but has no choices`);
+  let explored = 0;
   const done = (action: Action, iterations: number, timedOut: boolean, value: number): Decision => ({
     action,
     iterations,
     elapsedMs: now() - started,
     timedOut,
     candidates: rootActions.length,
+    explored,
     value,
   });
   if (rootActions.length === 1) return done(rootActions[0]!, 0, false, 0.5);
@@ -135,7 +139,8 @@ export function decide<S extends object, V extends object>(
     let expanded = false;
     // Selection and expansion: down the tree while every step was already there.
     while (!expanded) {
-      const s = actingSeat(g, state);
+      // At the root it is this seat's decision, even where several seats act at once (sealed orders).
+      const s = node === root ? seat : actingSeat(g, state);
       if (s === null) break;
       const actions =
         node === root ? rootActions : candidates(g.choices(state, s), s, state, rng, sourceFor(state, s));
@@ -196,6 +201,7 @@ export function decide<S extends object, V extends object>(
   }
 
   let best: Child | null = null;
+  explored = root.children.size;
   for (const child of root.children.values()) {
     if (
       best === null ||

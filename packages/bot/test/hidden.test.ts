@@ -130,4 +130,18 @@ describe('changing what the seat cannot see leaves its decision unchanged', () =
     }
     expect(checked).toBeGreaterThan(10);
   });
+
+  it('Belle Epoque: while both sides choose their doctrine at once, each searches its own decision', {
+    timeout: 60_000,
+  }, () => {
+    const game = games['belle-epoque']!;
+    const state = game.setup('encounter', {}, 'both');
+    const seats = game.status(state).toAct;
+    expect(seats.length).toBe(2);
+    for (const seat of seats) {
+      const d = decide(game, game.view(state, seat), seat, { seed: 'both', budget: BUDGET });
+      expect(d.explored).toBeGreaterThan(1);
+      expect(game.apply(state, seat, d.action).ok).toBe(true);
+    }
+  });
 });
