@@ -88,6 +88,32 @@ export function useCombatCard(
   }
   combat.cards[side].push(cardId);
   log.add({ type: 'combatCard', text: `${sideName(side)} play ${cardName(cardId)}`, side, card: cardId });
+  if (card(cardId).event === 'alberich') alberich(state, log, side, combat);
+}
+
+/**
+ * Card CP 64 Alberich: the Allied attack is called off. The attackers have spent their attack; the
+ * other combat cards count as not played and go back where they came from; Alberich leaves the game.
+ */
+function alberich(state: PogState, log: EventLog, side: Side, combat: Combat): void {
+  const phase = state.phase;
+  if (phase.kind !== 'attack') return;
+  const attacker = other(side);
+  for (const s of [attacker, side]) {
+    for (const c of combat.cards[s]) {
+      if (card(c).event === 'alberich') state.decks[s].removed.push(c);
+      else if (state.usedThisRound.includes(c)) {
+        state.usedThisRound = state.usedThisRound.filter((x) => x !== c);
+        state.decks[s].table.push(c);
+      } else state.decks[s].hand.push(c);
+    }
+  }
+  for (const u of combat.attackers) phase.op.attacked.push(u);
+  log.add({
+    type: 'attackCancelled',
+    text: `Alberich: the attack on ${space(combat.target).name} finds the line abandoned and is called off`,
+  });
+  endCombat(state, log, attacker, phase.op);
 }
 
 const bonusOf = (combat: Combat | CombatResult) => ('bonus' in combat ? combat.bonus : undefined);

@@ -33,6 +33,7 @@ import { libyanRevolt } from './cp/24-libyan-revolt.ts';
 import { highSeasFleet } from './cp/25-high-seas-fleet.ts';
 import { zeppelinRaids } from './cp/27-zeppelin-raids.ts';
 import { tsarTakesCommand } from './cp/28-tsar-takes-command.ts';
+import { eleventhArmy } from './cp/29-eleventh-army.ts';
 import { warInAfrica } from './cp/32-war-in-africa.ts';
 import { walterRathenau } from './cp/33-walter-rathenau.ts';
 import { bulgaria } from './cp/34-bulgaria.ts';
@@ -92,6 +93,7 @@ export const CARD_MODULES: ReadonlyMap<string, CardModule> = new Map(
     highSeasFleet,
     zeppelinRaids,
     tsarTakesCommand,
+    eleventhArmy,
     warInAfrica,
     walterRathenau,
     bulgaria,
