@@ -18,6 +18,7 @@ import {
   declareAttack,
   emptyAttack,
   endCombat,
+  greatRetreat,
   holdGround,
   resolveCombat,
   retreatStep,
@@ -254,6 +255,9 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
           side,
         });
       }
+      return;
+    case 'greatRetreat':
+      if (phase.kind === 'attack' && phase.combat) greatRetreat(state, log, phase.combat);
       return;
     case 'doneCards':
       if (phase.kind !== 'attack' || !phase.combat) return;

@@ -1,5 +1,5 @@
 import type { Choice, ChoiceOption, Json, JsonObject, Seat } from '@salient/engine';
-import { advanceChoices, lossCandidates, retreatOptions } from './battle.ts';
+import { advanceChoices, greatRetreatOpen, lossCandidates, retreatOptions } from './battle.ts';
 import { cardModule } from './cards/index.ts';
 import { handOf } from './cards.ts';
 import {
@@ -517,6 +517,14 @@ function cardChoices(
           usable.map((c) => cardOption(c, table.includes(c) ? '(on the table)' : '')),
         ),
       ]),
+    );
+  // Card AP 27 Great Retreat: the Russian defenders may fall back instead of fighting.
+  if (combat.step === 'defenderCards' && side === 'ap' && greatRetreatOpen(state, combat))
+    out.push(
+      choice('greatRetreat', 'Great Retreat: fall back one space without a fight', {}, [], {
+        irreversible: true,
+        loc: combat.target,
+      }),
     );
   if (!(combat.armyTable ?? []).includes(side) && armyTableOption(state, combat, side))
     out.push(choice('armyTable', 'Fire on the Army table (giving up favourable column shifts)'));

@@ -3,6 +3,7 @@ import { italy } from './ap/17-italy.ts';
 import { italianReinforcements } from './ap/22-italian-reinforcements.ts';
 import { cloakAndDagger } from './ap/23-cloak-and-dagger.ts';
 import { lusitania } from './ap/26-lusitania.ts';
+import { greatRetreat } from './ap/27-great-retreat.ts';
 import { landships } from './ap/28-landships.ts';
 import { yudenitch } from './ap/29-yudenitch.ts';
 import { salonika } from './ap/30-salonika.ts';
@@ -63,6 +64,7 @@ export const CARD_MODULES: ReadonlyMap<string, CardModule> = new Map(
     italianReinforcements,
     cloakAndDagger,
     lusitania,
+    greatRetreat,
     landships,
     yudenitch,
     salonika,
