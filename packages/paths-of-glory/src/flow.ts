@@ -133,12 +133,14 @@ export function actionDone(state: PogState, log: EventLog, side: Side, kind: Act
 /** Attrition Phase (6.0 C, 14.3.5-14.3.6): out-of-supply units die, unsupplied spaces change hands, both sides at once. */
 export function attritionPhase(state: PogState, log: EventLog): void {
   const supply = supplyOf(state);
-  // Greek units of a limited entry (9.5.2.4) are neutral and suffer no attrition.
+  // Greek units of a limited entry (9.5.2.4) are neutral and suffer no attrition; Turkish units in
+  // Medina are always supplied for attrition (14.1.5).
   const doomed = UNITS.filter(
     (u) =>
       onMap(state.units[u.id]!.loc) &&
       !supply.unitSupplied(u.id) &&
-      !isNeutralSpace(state, state.units[u.id]!.loc),
+      !isNeutralSpace(state, state.units[u.id]!.loc) &&
+      !(u.nation === 'tu' && state.units[u.id]!.loc === 'medina'),
   ).map((u) => u.id);
   const lostSpaces: string[] = [];
   for (const s of SPACES) {

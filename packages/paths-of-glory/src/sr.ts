@@ -122,7 +122,13 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): Map
       if (!endOk(s.id) || isNeutralSpace(state, s.id)) continue;
       const own = (occupied.get(s.id) ?? []).some((u) => unitData(u).nation === d.nation);
       const home = s.nation === d.nation && (s.capital || s.supplySource);
-      if ((own || home) && mayEnter(state, id, s.id, s.id, true)) add(s.id, 'reserve');
+      // 13.1.12: not into a space supplied only from another part of the alliance's sources.
+      if (
+        (own || home) &&
+        mayEnter(state, id, s.id, s.id, true) &&
+        supply.homeSuppliedAt(side, d.nation, s.id)
+      )
+        add(s.id, 'reserve');
     }
     return sorted(out);
   }
@@ -168,7 +174,9 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): Map
     if (d.nation !== 'ru' && seaPort(state, side, loc)) {
       for (const s of SPACES) if (s.id !== loc && seaPort(state, side, s.id) && endOk(s.id)) add(s.id, 'sea');
     }
-    if (capitalHeld(state, d.nation) && id !== 'br-corps-ana') add(RESERVE, 'reserve');
+    // 13.1.12: nor to the reserve box from one.
+    if (capitalHeld(state, d.nation) && id !== 'br-corps-ana' && supply.homeSupplied(id))
+      add(RESERVE, 'reserve');
   }
   out.delete(loc);
   return sorted(out);
