@@ -83,6 +83,9 @@ export function rollMandates(state: PogState, log: EventLog): void {
   for (const side of ['cp', 'ap'] as Side[]) {
     const die = log.die('mandate', `${sideName(side)} Mandated Offensive`);
     let mandate = mandateFor(state, side, die);
+    // 5.7.4.5: in the historical scenario a British offensive on turn 1 is a French one.
+    if (side === 'ap' && state.turn === 1 && state.rules?.historical && mandate.nation === 'br')
+      mandate = { nation: 'fr', made: false };
     // 7.1.8: once French Mutiny is played, French offensives are mutinies.
     if (side === 'ap' && mandate.nation === 'fr' && state.played.includes('french_mutiny'))
       mandate = { nation: 'fr', made: true, mutiny: true };
