@@ -385,3 +385,20 @@ describe('5.7.4 Historical scenario rules', () => {
     }
   });
 });
+
+describe('16 The war tracks on the board', () => {
+  it('16.1-16.4: the Campaign shows commitment, combined war status, US entry, Russian capitulation and the neutrals; the Introductory scenario does not', () => {
+    const state = startedIn('campaign');
+    state.warStatus = { ap: 15, cp: 15 };
+    state.commitment = { ap: 'total', cp: 'limited' };
+    const tracks = game.present(game.view(state, null), null).tracks;
+    const value = (id: string) => tracks.find((t) => t.id === id)?.value;
+    expect(value('commitment')).toBe('Total War / Limited War');
+    expect(value('combinedWarStatus')).toBe('30');
+    expect(value('usEntry')).toBe('Zimmermann Telegram allowed');
+    expect(value('russia')).toBe('God Save the Tsar');
+    expect(value('neutrals')).toContain('IT');
+    const intro = startedIn('introductory');
+    expect(game.present(game.view(intro, null), null).tracks.map((t) => t.id)).not.toContain('commitment');
+  });
+});
