@@ -71,6 +71,14 @@ function activationCostOf(
   if (side === 'cp' && mobilizationMoltke(state) && (s.nation === 'be' || s.nation === 'fr'))
     return units.length;
   if (side === 'cp' && sudArmyStack(state, spaceId) && (!op || op.sudArmySpace === null)) return 1;
+  // Card CP 29 11th Army: the German 11th Army with Central Powers corps activates as one unit.
+  if (
+    side === 'cp' &&
+    state.played.includes('eleventh_army') &&
+    units.includes('ge-army-11') &&
+    units.every((u) => u === 'ge-army-11' || !isArmy(u))
+  )
+    return 1;
   // 9.2.7.1: units supplied only through the MEF beachhead cost 3 (the MEF Army) or 1 a corps, on
   // top of what the rest of the stack costs.
   let beachheadCost = 0;

@@ -18,6 +18,7 @@ import {
   declareAttack,
   emptyAttack,
   endCombat,
+  greatRetreat,
   holdGround,
   resolveCombat,
   retreatStep,
@@ -26,6 +27,7 @@ import {
 } from './battle.ts';
 import { setLoc } from './cache.ts';
 import { cardModule } from './cards/index.ts';
+import { NEAR_EAST_ENTRY } from './cards/specialEntry.ts';
 import { cardName } from './cards.ts';
 import { choicesFor } from './choices.ts';
 import { flankPossible, targetKind } from './combat.ts';
@@ -255,6 +257,9 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
         });
       }
       return;
+    case 'greatRetreat':
+      if (phase.kind === 'attack' && phase.combat) greatRetreat(state, log, phase.combat);
+      return;
     case 'doneCards':
       if (phase.kind !== 'attack' || !phase.combat) return;
       if (phase.combat.step === 'attackerCards') phase.combat.step = 'defenderCards';
@@ -289,10 +294,22 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
     case 'place':
       if (phase.kind === 'placeReinforcements') {
         const unit = str(action.unit);
+        // 9.5.3.4: a Near East army entered elsewhere than its card's entry (at home) no longer
+        // operates in the Near East; read before the army stands in the space.
+        const ownEntry = NEAR_EAST_ENTRY[unit];
+        const atHome = ownEntry !== undefined && !ownEntry(state, unit).includes(str(action.to));
         // 9.5.3.5: the MEF Army lands with its beachhead.
-        if (unit === 'br-army-mef' && MEF_SPACES.includes(str(action.to)))
+        if (unit === 'br-army-mef' && !atHome && MEF_SPACES.includes(str(action.to)))
           landMef(state, log, str(action.to));
         else setLoc(state, unit, str(action.to));
+        if (atHome) {
+          state.homeArmies = [...(state.homeArmies ?? []), unit];
+          log.add({
+            type: 'homeArmy',
+            text: `${label(unit)} enters at home and will not serve in the Near East`,
+            unit,
+          });
+        }
         unitTakes(state, log, unit, str(action.to));
         log.add({
           type: 'reinforcement',

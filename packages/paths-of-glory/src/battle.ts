@@ -88,6 +88,32 @@ export function useCombatCard(
   }
   combat.cards[side].push(cardId);
   log.add({ type: 'combatCard', text: `${sideName(side)} play ${cardName(cardId)}`, side, card: cardId });
+  if (card(cardId).event === 'alberich') alberich(state, log, side, combat);
+}
+
+/**
+ * Card CP 64 Alberich: the Allied attack is called off. The attackers have spent their attack; the
+ * other combat cards count as not played and go back where they came from; Alberich leaves the game.
+ */
+function alberich(state: PogState, log: EventLog, side: Side, combat: Combat): void {
+  const phase = state.phase;
+  if (phase.kind !== 'attack') return;
+  const attacker = other(side);
+  for (const s of [attacker, side]) {
+    for (const c of combat.cards[s]) {
+      if (card(c).event === 'alberich') state.decks[s].removed.push(c);
+      else if (state.usedThisRound.includes(c)) {
+        state.usedThisRound = state.usedThisRound.filter((x) => x !== c);
+        state.decks[s].table.push(c);
+      } else state.decks[s].hand.push(c);
+    }
+  }
+  for (const u of combat.attackers) phase.op.attacked.push(u);
+  log.add({
+    type: 'attackCancelled',
+    text: `Alberich: the attack on ${space(combat.target).name} finds the line abandoned and is called off`,
+  });
+  endCombat(state, log, attacker, phase.op);
 }
 
 const bonusOf = (combat: Combat | CombatResult) => ('bonus' in combat ? combat.bonus : undefined);
@@ -744,5 +770,64 @@ function withdraw(state: PogState, log: EventLog, op: Operation, result: CombatR
     mayHold: false,
   };
   log.add({ type: 'withdrawal', text: `The defenders of ${space(result.target).name} withdraw one space` });
+  skipImpossibleRetreats(state, log);
+}
+
+/** Card AP 27 Great Retreat: whether the Allies may fall back instead of fighting this combat. */
+export function greatRetreatOpen(state: Readable, combat: Combat): boolean {
+  return (
+    state.turnFlags.includes('great-retreat') &&
+    sideOf(combat.attackers[0]!) === 'cp' &&
+    combat.defenders.length > 0 &&
+    combat.defenders.every((u) => nationOf(u) === 'ru')
+  );
+}
+
+/**
+ * Card AP 27 Great Retreat: announced instead of the defender's cards, before any die. No combat takes
+ * place: the attackers have spent their attack, the cards played count as unplayed (back to the hand
+ * or table), the Russians fall back exactly one space and the attackers' full-strength units may advance.
+ */
+export function greatRetreat(state: PogState, log: EventLog, combat: Combat): void {
+  const phase = state.phase;
+  if (phase.kind !== 'attack') return;
+  const { op } = phase;
+  for (const u of combat.attackers) op.attacked.push(u);
+  for (const s of ['ap', 'cp'] as Side[]) {
+    for (const c of combat.cards[s]) {
+      if (state.usedThisRound.includes(c)) {
+        state.usedThisRound = state.usedThisRound.filter((x) => x !== c);
+        state.decks[s].table.push(c);
+      } else state.decks[s].hand.push(c);
+    }
+  }
+  const result: CombatResult = {
+    target: combat.target,
+    attackers: combat.attackers,
+    defenders: combat.defenders,
+    spent: combat.spent,
+    onDefender: 0,
+    onAttacker: 0,
+    empty: false,
+    cards: { ap: [], cp: [] },
+    lossQueue: [],
+    deferredFire: null,
+    flank: null,
+    vacated: [],
+    retreatLength: 1,
+    defenderSteps: [],
+  };
+  log.add({
+    type: 'greatRetreat',
+    text: `The Great Retreat: the Russians in ${space(combat.target).name} fall back without a fight`,
+  });
+  state.phase = {
+    kind: 'retreat',
+    side: 'ap',
+    op,
+    result,
+    pending: combat.defenders.map((u) => ({ unit: u, stepsLeft: 1, path: [combat.target] })),
+    mayHold: false,
+  };
   skipImpossibleRetreats(state, log);
 }

@@ -1,5 +1,5 @@
 import type { Choice, ChoiceOption, Json, JsonObject, Seat } from '@salient/engine';
-import { advanceChoices, lossCandidates, retreatOptions } from './battle.ts';
+import { advanceChoices, greatRetreatOpen, lossCandidates, retreatOptions } from './battle.ts';
 import { cardModule } from './cards/index.ts';
 import { handOf } from './cards.ts';
 import {
@@ -70,12 +70,32 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
         choice('gunsOfAugust', 'Guns of August: start with it in hand?', {}, [
           one('keep', 'Guns of August', [
             { value: true, label: 'Take Guns of August into the opening hand' },
-            { value: false, label: 'Shuffle it into the deck with the rest' },
+            // 5.7.4.3: the historical scenario opens with Guns of August as an event.
+            ...(state.rules?.historical
+              ? []
+              : [{ value: false, label: 'Shuffle it into the deck with the rest' }]),
           ]),
         ]),
       ];
-    case 'action':
-      return actionChoices(state, side);
+    case 'action': {
+      const all = actionChoices(state, side);
+      // 5.7.4.3: in the historical scenario the Central Powers' first action is Guns of August.
+      if (state.rules?.historical && side === 'cp' && state.turn === 1 && state.actions.cp.length === 0) {
+        const goa = all.find(
+          (c) => c.action === 'event' && c.params[0]!.options.some((o) => o.value === 'cp-1'),
+        );
+        if (goa)
+          return [
+            {
+              ...goa,
+              params: [
+                { ...goa.params[0]!, options: goa.params[0]!.options.filter((o) => o.value === 'cp-1') },
+              ],
+            },
+          ];
+      }
+      return all;
+    }
     case 'activate': {
       const out: Choice[] = activationOptions(state, side, phase.op).map((a) =>
         choice(
@@ -517,6 +537,14 @@ function cardChoices(
           usable.map((c) => cardOption(c, table.includes(c) ? '(on the table)' : '')),
         ),
       ]),
+    );
+  // Card AP 27 Great Retreat: the Russian defenders may fall back instead of fighting.
+  if (combat.step === 'defenderCards' && side === 'ap' && greatRetreatOpen(state, combat))
+    out.push(
+      choice('greatRetreat', 'Great Retreat: fall back one space without a fight', {}, [], {
+        irreversible: true,
+        loc: combat.target,
+      }),
     );
   if (!(combat.armyTable ?? []).includes(side) && armyTableOption(state, combat, side))
     out.push(choice('armyTable', 'Fire on the Army table (giving up favourable column shifts)'));

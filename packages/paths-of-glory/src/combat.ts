@@ -8,7 +8,7 @@ import { nearEastSpace, ruleOn } from './options.ts';
 import { isNeutralSpace, type Supply } from './supply.ts';
 import { ARMY_TABLE, baseColumn, CORPS_TABLE, type FireTable, shiftColumn } from './tables.ts';
 import { type Combat, type Operation, other, type Readable, type Side } from './types.ts';
-import { cfOf, isArmy, lfOf, nationOf, occupancy, sideOf, unitsIn } from './units.ts';
+import { cfOf, isArmy, lfOf, nationOf, nearEastAble, occupancy, sideOf, unitsIn } from './units.ts';
 
 /** Defending units of a space, without those that retreated into it during this action (12.5.6). */
 export function defendersOf(state: Readable, target: string, side: Side, op: Operation): string[] {
@@ -94,7 +94,7 @@ export function mayAttack(
   if (!mayCross(loc, target, d.nation, crossingMark(id)) && !openByBeachhead(state, loc, target))
     return false; // 12.1.9
   if ((id === 'br-army-bef' || id === 'br-corps-bef') && !BEF_NATIONS.includes(t.nation)) return false; // 11.1.16
-  if (d.type === 'army' && t.map === 'neareast' && !d.nearEast) return false; // 11.3.1
+  if (d.type === 'army' && t.map === 'neareast' && !nearEastAble(state, id)) return false; // 11.3.1, 9.5.3.4
   // 11.3.5 (optional): A-H and Bulgarian corps do not operate on the Near East map.
   if (
     d.type === 'corps' &&

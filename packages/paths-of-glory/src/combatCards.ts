@@ -164,6 +164,14 @@ export const LATER_COMBAT_CARDS: Record<string, CombatCardRule> = {
     // the spaces whose supply runs up from Basra (ruling 66).
     usable: (s, _c, mine) => nationIn(mine, 'br') && mine.every((u) => MESOPOTAMIA.includes(s.units[u]!.loc)),
   },
+  alberich: {
+    role: 'defender',
+    drm: 0,
+    usable: (s, c) =>
+      WESTERN.includes(space(c.target).nation) &&
+      !c.cards.ap.some((id) => id === 'ap-48') &&
+      !s.turnFlags.includes('round:yanks-and-tanks'),
+  },
   turk_determination: {
     role: 'defender',
     drm: 0,

@@ -131,6 +131,8 @@ export function eventPlayable(state: Readable, side: Side, cardId: string): bool
       return !state.played.includes('falkenhayn') && (state.turn >= 3 || state.played.includes('moltke'));
     case 'ap_entrench':
     case 'cp_entrench':
+      // 5.7.4.4: not on turn 1 of the historical scenario.
+      if (state.rules?.historical && state.turn === 1) return false;
       // 11.2.1 (seed): each side may play its own Entrench, whatever the other has done (ruling 46).
       return !state.played.includes(c.event);
     case 'rape_of_belgium':

@@ -83,6 +83,9 @@ export function rollMandates(state: PogState, log: EventLog): void {
   for (const side of ['cp', 'ap'] as Side[]) {
     const die = log.die('mandate', `${sideName(side)} Mandated Offensive`);
     let mandate = mandateFor(state, side, die);
+    // 5.7.4.5: in the historical scenario a British offensive on turn 1 is a French one.
+    if (side === 'ap' && state.turn === 1 && state.rules?.historical && mandate.nation === 'br')
+      mandate = { nation: 'fr', made: false };
     // 7.1.8: once French Mutiny is played, French offensives are mutinies.
     if (side === 'ap' && mandate.nation === 'fr' && state.played.includes('french_mutiny'))
       mandate = { nation: 'fr', made: true, mutiny: true };
@@ -133,12 +136,14 @@ export function actionDone(state: PogState, log: EventLog, side: Side, kind: Act
 /** Attrition Phase (6.0 C, 14.3.5-14.3.6): out-of-supply units die, unsupplied spaces change hands, both sides at once. */
 export function attritionPhase(state: PogState, log: EventLog): void {
   const supply = supplyOf(state);
-  // Greek units of a limited entry (9.5.2.4) are neutral and suffer no attrition.
+  // Greek units of a limited entry (9.5.2.4) are neutral and suffer no attrition; Turkish units in
+  // Medina are always supplied for attrition (14.1.5).
   const doomed = UNITS.filter(
     (u) =>
       onMap(state.units[u.id]!.loc) &&
       !supply.unitSupplied(u.id) &&
-      !isNeutralSpace(state, state.units[u.id]!.loc),
+      !isNeutralSpace(state, state.units[u.id]!.loc) &&
+      !(u.nation === 'tu' && state.units[u.id]!.loc === 'medina'),
   ).map((u) => u.id);
   const lostSpaces: string[] = [];
   for (const s of SPACES) {

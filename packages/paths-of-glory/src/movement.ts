@@ -8,7 +8,7 @@ import { beachheadOf, MEF_SPACES, openByBeachhead } from './mef.ts';
 import { nonTurkishCorpsAllow } from './options.ts';
 import { isNeutralSpace, supplyOf } from './supply.ts';
 import type { PogState, Readable, Side } from './types.ts';
-import { isArmy, label, mfOf, occupancy, STACK_LIMIT, sideOf } from './units.ts';
+import { isArmy, label, mfOf, nearEastAble, occupancy, STACK_LIMIT, sideOf } from './units.ts';
 
 const CAUCASUS_LINKS = ['caucasus|grozny', 'caucasus|poti', 'grozny|caucasus', 'poti|caucasus'];
 
@@ -45,7 +45,7 @@ export function mayEnter(state: Readable, id: string, from: string, to: string, 
   if (id.startsWith('br-army-bef') || id === 'br-corps-bef') {
     if (!BEF_NATIONS.includes(s.nation)) return false; // 11.1.16
   }
-  if (d.type === 'army' && s.map === 'neareast' && !d.nearEast) return false; // 11.3.1
+  if (d.type === 'army' && s.map === 'neareast' && !nearEastAble(state, id)) return false; // 11.3.1, 9.5.3.4
   if (!nonTurkishCorpsAllow(state, id, from === to ? null : from, to, sr)) return false; // 11.3.5 (optional)
   if (CAUCASUS_LINKS.includes(`${from}|${to}`)) {
     // 11.3.2: one Russian corps a turn, never an army.

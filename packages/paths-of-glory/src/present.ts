@@ -4,6 +4,7 @@ import { ROUNDS } from './flow.ts';
 import { besieged } from './forts.ts';
 import { sideName, turnInfo } from './map.ts';
 import { presentCards } from './presentCards.ts';
+import { warTracks } from './presentWar.ts';
 import { isNeutralSpace } from './supply.ts';
 import { ELIMINATED, type PogView, RESERVE, type Side } from './types.ts';
 import { unitLabel } from './units.ts';
@@ -109,6 +110,7 @@ export function presentView(view: PogView, _seat: Seat | null): Presentation {
         label: 'Cards in hand (CP / AP)',
         value: `${view.decks.cp.handCount} / ${view.decks.ap.handCount}`,
       },
+      ...warTracks(view),
     ],
     cards: presentCards(view),
   };

@@ -108,7 +108,9 @@ export function replacementOptions(
     if (pool === null || (pools[pool] ?? 0) < 1 || capitalBlocked(state, u.nation)) continue;
     const st = state.units[u.id]!;
     // 11.3.3 (optional): units on Turkey's limited supply take no replacements.
-    const supplied = onMap(st.loc) && supply.unitSupplied(u.id) && !supply.limitedOnly(u.id);
+    // 17.1.4.1: nor units tracing supply only to another part of the alliance's sources.
+    const supplied =
+      onMap(st.loc) && supply.unitSupplied(u.id) && !supply.limitedOnly(u.id) && supply.homeSupplied(u.id);
     if (st.reduced && (st.loc === RESERVE || supplied)) {
       out.push({ unit: u.id, to: null, value: u.id, label: `Rebuild ${label(u.id)} to full strength` });
     } else if (!flipsOnly && st.loc === ELIMINATED) {

@@ -8,7 +8,7 @@ import { channelOpen, crossingMark, mayEnter } from './movement.ts';
 import { srCostWithOptions } from './options.ts';
 import { isNeutralSpace, type Supply, supplyOf } from './supply.ts';
 import { type PogState, RESERVE, type Readable, type Side } from './types.ts';
-import { isArmy, label, occupancy, onMap, STACK_LIMIT, sideOf } from './units.ts';
+import { isArmy, label, nearEastAble, occupancy, onMap, STACK_LIMIT, sideOf } from './units.ts';
 
 /** SR points a unit costs (13.1.2): one for a corps, four for an army. */
 /** SR points a unit costs (13.1.2): 1 a corps, 4 an army; 3 for a German corps entering the Near East under optional 11.3.5. */
@@ -54,7 +54,7 @@ function srRoutes(state: Readable, id: string, supply = supplyOf(state)): Map<st
   // 13.1.5: not out of a besieged enemy fort if the fort would no longer be besieged.
   if (onMap(loc) && !siegeKeptWithout(state, loc, [id])) return new Map();
   // Units alike in every way the rules look at share their answer within one position.
-  const key = `sr:${loc}:${d.nation}:${d.type}:${d.nearEast}:${crossingMark(id) ?? ''}:${id.includes('bef') || id === 'br-corps-ana' ? id : ''}`;
+  const key = `sr:${loc}:${d.nation}:${d.type}:${nearEastAble(state, id)}:${crossingMark(id) ?? ''}:${id.includes('bef') || id === 'br-corps-ana' ? id : ''}`;
   return memo(state, key, () => computeSrDestinations(state, id, supply));
 }
 
@@ -122,7 +122,13 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): Map
       if (!endOk(s.id) || isNeutralSpace(state, s.id)) continue;
       const own = (occupied.get(s.id) ?? []).some((u) => unitData(u).nation === d.nation);
       const home = s.nation === d.nation && (s.capital || s.supplySource);
-      if ((own || home) && mayEnter(state, id, s.id, s.id, true)) add(s.id, 'reserve');
+      // 13.1.12: not into a space supplied only from another part of the alliance's sources.
+      if (
+        (own || home) &&
+        mayEnter(state, id, s.id, s.id, true) &&
+        supply.homeSuppliedAt(side, d.nation, s.id)
+      )
+        add(s.id, 'reserve');
     }
     return sorted(out);
   }
@@ -130,7 +136,7 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): Map
   if (!onMap(loc) || !supply.unitSupplied(id) || supply.limitedOnly(id)) return out;
   // Overland, through friendly-controlled spaces (a besieged enemy fort may be crossed): the
   // connected areas of such spaces are found once per kind of unit and shared by every unit alike.
-  const classKey = `${d.nation}:${d.type}:${d.nearEast}:${crossingMark(id) ?? ''}:${id.includes('bef') || id === 'br-corps-ana' ? id : ''}`;
+  const classKey = `${d.nation}:${d.type}:${nearEastAble(state, id)}:${crossingMark(id) ?? ''}:${id.includes('bef') || id === 'br-corps-ana' ? id : ''}`;
   const passable = (s: string) =>
     !enemyIn(s) &&
     !isNeutralSpace(state, s) &&
@@ -168,7 +174,9 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): Map
     if (d.nation !== 'ru' && seaPort(state, side, loc)) {
       for (const s of SPACES) if (s.id !== loc && seaPort(state, side, s.id) && endOk(s.id)) add(s.id, 'sea');
     }
-    if (capitalHeld(state, d.nation) && id !== 'br-corps-ana') add(RESERVE, 'reserve');
+    // 13.1.12: nor to the reserve box from one.
+    if (capitalHeld(state, d.nation) && id !== 'br-corps-ana' && supply.homeSupplied(id))
+      add(RESERVE, 'reserve');
   }
   out.delete(loc);
   return sorted(out);

@@ -27,6 +27,17 @@ export function isNeutralSpace(state: Readable, id: string): boolean {
 }
 
 const CP_SOURCES = ['essen', 'breslau', 'sofia', 'constantinople'];
+/** 13.1.12, 17.1.4.1: the sources of each nation's own part of the alliance. */
+const RUSSIAN_SOURCES = SPACES.filter((s) => s.supplySource && s.nation === 'ru').map((s) => s.id);
+const HOME_SOURCES: Partial<Record<Nation, readonly string[]>> = {
+  ge: ['essen', 'breslau'],
+  ah: ['essen', 'breslau'],
+  tu: ['constantinople'],
+  bu: ['sofia'],
+  ru: RUSSIAN_SOURCES,
+  ro: RUSSIAN_SOURCES,
+};
+
 /** 14.2.2: the Russian supply sources and Belgrade. */
 const EASTERN_SOURCES = SPACES.filter(
   (s) => s.supplySource && (s.nation === 'ru' || s.id === 'belgrade'),
@@ -67,6 +78,7 @@ export function supplyNetwork(
   side: Side,
   nation: Nation | null,
   beachhead = false,
+  only?: readonly string[],
 ): Set<string> {
   const occupied = occupancy(state);
   const enemyIn = (id: string) => (occupied.get(id) ?? []).some((u) => sideOf(u) !== side);
@@ -91,7 +103,10 @@ export function supplyNetwork(
     reached.add(id);
     queue.push(id);
   };
-  for (const s of sources(state, side, nation)) reach(s);
+  for (const s of only
+    ? sources(state, side, nation).filter((x) => only.includes(x))
+    : sources(state, side, nation))
+    reach(s);
   let seaUsed = eastern;
   while (queue.length > 0) {
     const id = queue.shift()!;
@@ -119,11 +134,39 @@ export class Supply {
     return net;
   }
 
+  /**
+   * 13.1.12, 17.1.4.1: whether a unit of this nation at `at` traces supply to a source of its own
+   * part of the alliance: Germans and Austro-Hungarians to Essen or Breslau, Turks to Constantinople,
+   * Bulgarians to Sofia, Russians and Romanians to the Russian sources. Units that trace only to
+   * another (Sofia or Constantinople for the Germans, Belgrade for the Russians...) neither use the
+   * reserve box by SR nor take replacements. Other nations: their ordinary supply.
+   */
+  homeSuppliedAt(side: Side, nation: Nation, at: string): boolean {
+    const home = HOME_SOURCES[nation];
+    if (!home) return this.suppliedAt(side, nation, at);
+    const key = `home:${nation}`;
+    let net = this.nets.get(key);
+    if (!net) {
+      net = supplyNetwork(this.state, side, nation, false, home);
+      this.nets.set(key, net);
+    }
+    return this.tracesInto(net, nation, at, false);
+  }
+
+  homeSupplied(id: string): boolean {
+    const loc = this.state.units[id]!.loc;
+    if (!MAP.has(loc)) return true;
+    return this.homeSuppliedAt(sideOf(id), nationOf(id), loc);
+  }
+
   /** Whether a unit of this side and nation standing at `at` can trace supply (14.1). */
   suppliedAt(side: Side, nation: Nation, at: string, beachhead = false): boolean {
     if (nation === 'mn') return true;
     if (nation === 'sb' && space(at).nation === 'sb') return true;
-    const net = this.network(side, nation, beachhead);
+    return this.tracesInto(this.network(side, nation, beachhead), nation, at, beachhead);
+  }
+
+  private tracesInto(net: Set<string>, nation: Nation, at: string, beachhead: boolean): boolean {
     if (net.has(at)) return true;
     const eastern = EASTERN.includes(nation);
     return MAP.neighbors(at).some(

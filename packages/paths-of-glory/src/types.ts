@@ -209,6 +209,8 @@ export interface PogState {
   failedDigs?: Record<string, number>;
   /** The turn each event of a card module (src/cards) was played in, by event key; absent: none yet. */
   eventTurns?: Record<string, number>;
+  /** 9.5.3.4: Allied Near East armies entered at home, which no longer operate in the Near East; absent: none. */
+  homeArmies?: string[];
   /** 16.4.5: the Central Powers' count of Russian VP spaces when the Tsar fell. */
   tsarFellAt?: number;
   phase: Phase;

@@ -66,3 +66,7 @@ export const label = (id: string) => unitLabel(unitData(id));
 
 /** Stacking limit (10.1.1): three units, whatever their size; forts do not count. */
 export const STACK_LIMIT = 3;
+
+/** 11.3.1, 9.5.3.4: whether an army may operate on the Near East map (not once entered at home). */
+export const nearEastAble = (state: Readable, id: string) =>
+  unitData(id).nearEast && !(state.homeArmies ?? []).includes(id);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { activationCost } from '../src/activation.ts';
 import { cardDrm, cardUsable, fireSetup, trenchNegated } from '../src/combat.ts';
 import { combatBonus, peaceOffensiveCheck, retreatCancelled } from '../src/roundEffects.ts';
 import { Supply } from '../src/supply.ts';
 import type { Combat, CombatResult, PogState } from '../src/types.ts';
-import { lab, options, play, testLog } from './helpers.ts';
+import { game, inOperation, lab, options, play, testLog } from './helpers.ts';
 
 const combat = (target: string, attackers: string[], defenders: string[]): Combat => ({
   target,
@@ -321,5 +322,72 @@ describe('Cards against retreats, the Army table and the failed Peace Offensive'
     expect(setup.table.id).toBe('army');
     const elsewhere = lab({ 'tu-corps-1': 'gaza', 'br-corps-1': 'beersheba' }, { turn: 8 });
     expect(usable(elsewhere, 'ap-61', combat('gaza', ['br-corps-1'], ['tu-corps-1']), 'ap')).toBe(false);
+  });
+});
+
+describe('CP 29 11th Army and CP 64 Alberich', () => {
+  it('CP 29 11th Army: the German 11th Army with Austro-Hungarian and Bulgarian corps activates for one point', () => {
+    const state = lab({ 'ge-army-11': 'lodz', 'ah-corps-1': 'lodz', 'bu-corps-1': 'lodz' }, { turn: 8 });
+    expect(activationCost(state, 'cp', 'lodz')).toBe(3);
+    state.phase = { kind: 'action', side: 'cp' };
+    state.decks.cp.hand = ['cp-29'];
+    const after = play(state, 'cp', { type: 'event', card: 'cp-29' }).state;
+    expect(activationCost(after, 'cp', 'lodz')).toBe(1);
+  });
+
+  it('CP 64 Alberich: an Allied attack in France or Belgium is called off; the Allied combat cards go back to the hand', () => {
+    let state = lab(
+      { 'ge-army-1': 'sedan', 'br-army-1': 'cambrai' },
+      { turn: 12, side: 'ap', hand: ['ap-18'] },
+    );
+    state.control.sedan = 'cp';
+    state.decks.cp.hand = ['cp-64'];
+    state = inOperation(state, 'ap', { cambrai: 'attack' }, 'attack');
+    state = play(state, 'ap', { type: 'declareAttack', target: 'sedan' }).state;
+    const phase = state.phase as Extract<PogState['phase'], { kind: 'attack' }>;
+    if (phase.combat!.attackers.length === 0)
+      state = play(state, 'ap', { type: 'addAttacker', unit: 'br-army-1' }).state;
+    state = play(state, 'ap', { type: 'fight' }).state;
+    if ((state.phase as { combat?: { step: string } }).combat?.step === 'flank')
+      state = play(state, 'ap', { type: 'flank', pin: 'none' }).state;
+    state = play(state, 'ap', { type: 'combatCard', card: 'ap-18' }).state;
+    state = play(state, 'ap', { type: 'doneCards' }).state;
+    expect(options(state, 'cp', 'combatCard', 'card')).toContain('cp-64');
+    state = play(state, 'cp', { type: 'combatCard', card: 'cp-64' }).state;
+    expect(state.decks.ap.hand).toContain('ap-18');
+    expect(state.decks.cp.removed).toContain('cp-64');
+    expect(state.units['ge-army-1']!.loc).toBe('sedan');
+    expect(state.phase.kind === 'attack' || state.phase.kind === 'action').toBe(true);
+  });
+});
+
+describe('AP 27 Great Retreat', () => {
+  it('AP 27 Great Retreat: this turn, Russians attacked may fall back one space before any die; no combat, and the attackers may advance', () => {
+    let state = lab(
+      { 'ge-army-8': 'insterberg', 'ru-corps-1': 'kovno' },
+      { turn: 8, side: 'ap', hand: ['ap-27'] },
+    );
+    state = play(state, 'ap', { type: 'event', card: 'ap-27' }).state;
+    expect(state.turnFlags).toContain('great-retreat');
+    state.played.push('oberost'); // 15.1.11: German attacks on Russian forts
+    state = inOperation(state, 'cp', { insterberg: 'attack' }, 'attack');
+    state = play(state, 'cp', { type: 'declareAttack', target: 'kovno' }).state;
+    const phase = state.phase as Extract<PogState['phase'], { kind: 'attack' }>;
+    if (phase.combat!.attackers.length === 0)
+      state = play(state, 'cp', { type: 'addAttacker', unit: 'ge-army-8' }).state;
+    state = play(state, 'cp', { type: 'fight' }).state;
+    if ((state.phase as { combat?: { step: string } }).combat?.step === 'flank')
+      state = play(state, 'cp', { type: 'flank', pin: 'none' }).state;
+    state = play(state, 'cp', { type: 'doneCards' }).state;
+    expect(game.choices(state, 'ap').map((c) => c.action)).toContain('greatRetreat');
+    const retreating = play(state, 'ap', { type: 'greatRetreat' });
+    expect(retreating.events.some((e) => e.type === 'die')).toBe(false);
+    state = retreating.state;
+    expect(state.phase.kind).toBe('retreat');
+    const to = options(state, 'ap', 'retreat', 'to', { unit: 'ru-corps-1' })[0] as string;
+    state = play(state, 'ap', { type: 'retreat', unit: 'ru-corps-1', to }).state;
+    expect(state.units['ru-corps-1']!.loc).toBe(to);
+    expect(state.units['ru-corps-1']!.reduced).toBe(false);
+    expect(options(state, 'cp', 'advance', 'to', { unit: 'ge-army-8' })).toContain('kovno');
   });
 });

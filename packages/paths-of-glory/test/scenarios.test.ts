@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { takeControl } from '../src/control.ts';
 import { SPACES, UNITS } from '../src/data/index.ts';
-import { combatCardsInHand, mandateFor, warStatusPhase } from '../src/flow.ts';
+import { combatCardsInHand, mandateFor, rollMandates, warStatusPhase } from '../src/flow.ts';
 import { turnInfo } from '../src/map.ts';
 import { digIn, newOperation, trenchRollModifier } from '../src/operations.ts';
 import { finalVerdict, isVpSpace } from '../src/scenarios.ts';
@@ -357,5 +357,48 @@ describe('16.1 War commitment in play', () => {
     state.warStatus = { ap: 12, cp: 3 };
     state.commitment = { ap: 'total', cp: 'mobilization' };
     expect(combinedWarStatus(state)).toBe(15);
+  });
+});
+
+describe('5.7.4 Historical scenario rules', () => {
+  it('5.7.4.3: the Central Powers keep Guns of August and open with it as an event', () => {
+    const fresh = game.setup('campaign', { historical: true }, 'hist-goa');
+    expect(options(fresh, 'cp', 'gunsOfAugust', 'keep')).toEqual([true]);
+    const state = play(fresh, 'cp', { type: 'gunsOfAugust', keep: true }).state;
+    expect(game.choices(state, 'cp').map((c) => c.action)).toEqual(['event']);
+    expect(options(state, 'cp', 'event', 'card')).toEqual(['cp-1']);
+  });
+
+  it('5.7.4.4: Entrench is no event on turn 1; 5.7.4.5: a British offensive on turn 1 is French', () => {
+    const state = startedIn('campaign', { historical: true }, 'hist-entrench');
+    state.phase = { kind: 'action', side: 'ap' };
+    state.decks.ap.hand = ['ap-12'];
+    expect(options(state, 'ap', 'event', 'card')).not.toContain('ap-12');
+    state.turn = 2;
+    expect(options(state, 'ap', 'event', 'card')).toContain('ap-12');
+    expect(mandateFor(state, 'ap', 3).nation).toBe('br');
+    state.turn = 1;
+    for (let i = 0; i < 40; i++) {
+      const s = structuredClone(state);
+      rollMandates(s, testLog(`hist-mo-${i}`));
+      expect(s.mandates.ap.nation).not.toBe('br');
+    }
+  });
+});
+
+describe('16 The war tracks on the board', () => {
+  it('16.1-16.4: the Campaign shows commitment, combined war status, US entry, Russian capitulation and the neutrals; the Introductory scenario does not', () => {
+    const state = startedIn('campaign');
+    state.warStatus = { ap: 15, cp: 15 };
+    state.commitment = { ap: 'total', cp: 'limited' };
+    const tracks = game.present(game.view(state, null), null).tracks;
+    const value = (id: string) => tracks.find((t) => t.id === id)?.value;
+    expect(value('commitment')).toBe('Total War / Limited War');
+    expect(value('combinedWarStatus')).toBe('30');
+    expect(value('usEntry')).toBe('Zimmermann Telegram allowed');
+    expect(value('russia')).toBe('God Save the Tsar');
+    expect(value('neutrals')).toContain('IT');
+    const intro = startedIn('introductory');
+    expect(game.present(game.view(intro, null), null).tracks.map((t) => t.id)).not.toContain('commitment');
   });
 });

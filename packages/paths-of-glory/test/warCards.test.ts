@@ -145,10 +145,13 @@ describe('Neutral entry cards (9.5.2)', () => {
     // Greek units neither activate nor redeploy, and suffer no attrition while neutral.
     after.phase = { kind: 'action', side: 'ap' };
     expect(mayEnter(after, 'fr-corps-1', 'salonika', 'florina')).toBe(false);
-    // 9.5.2.4.1: no MEF after Salonika.
+    // 9.5.2.4.1, 9.5.3.4: no MEF landing after Salonika; the army may still enter at home.
     after.neutral = after.neutral.filter((n) => n !== 'tu');
     after.decks.ap.hand = ['ap-31'];
-    expect(eventPlayable(after, 'ap', 'ap-31')).toBe(false);
+    after.turn += 1;
+    after.reinforced = [];
+    const placing = play(after, 'ap', { type: 'event', card: 'ap-31' }).state;
+    expect(options(placing, 'ap', 'place', 'to')).toEqual(['london']);
   });
 
   it('AP 44 Greece: after Salonika the Greek units already standing become Allied units that may move', () => {
@@ -312,16 +315,24 @@ describe('The Russian Capitulation track (16.4)', () => {
 });
 
 describe('Reinforcement cards with entries of their own (9.5.3.2-9.5.3.5)', () => {
-  it('AP 31 MEF: once Turkey is at war, the MEF Army lands in a MEF space with its beachhead', () => {
+  it('AP 31 MEF (9.5.3.4-9.5.3.5): once Turkey is at war the MEF Army lands in a MEF space with its beachhead; at home it never serves in the Near East', () => {
     const state = campaign('ap', ['ap-31']);
-    expect(eventOffered(state, 'ap', 'ap-31')).toBe(false);
+    const early = playEvent(state, 'ap', 'ap-31');
+    expect(options(early, 'ap', 'place', 'to')).toEqual(['london']);
+    const home = play(early, 'ap', { type: 'place', unit: 'br-army-mef', to: 'london' }).state;
+    expect(home.homeArmies).toEqual(['br-army-mef']);
+    expect(home.mefBeachhead).toBeUndefined();
+    setLoc(home, 'br-army-mef', 'cairo');
+    expect(mayEnter(home, 'br-army-mef', 'cairo', 'port-said')).toBe(false);
     enterWar(state, { add: () => {} } as never, 'tu');
     const placing = playEvent(state, 'ap', 'ap-31');
     const spaces = options(placing, 'ap', 'place', 'to') as string[];
-    expect(spaces.length).toBe(4);
-    const after = play(placing, 'ap', { type: 'place', unit: 'br-army-mef', to: spaces[0] }).state;
-    expect(after.mefBeachhead).toBe(spaces[0]);
-    expect(after.units['br-army-mef']!.loc).toBe(spaces[0]);
+    expect(spaces).toHaveLength(5);
+    const landing = spaces.find((s) => s !== 'london')!;
+    const after = play(placing, 'ap', { type: 'place', unit: 'br-army-mef', to: landing }).state;
+    expect(after.mefBeachhead).toBe(landing);
+    expect(after.units['br-army-mef']!.loc).toBe(landing);
+    expect(after.homeArmies).toBeUndefined();
   });
 
   it('AP 20: the Australian and Canadian corps (not two plain British corps) join the reserve box', () => {
@@ -349,7 +360,8 @@ describe('Reinforcement cards with entries of their own (9.5.3.2-9.5.3.5)', () =
     const placing = playEvent(campaign('ap', ['ap-29']), 'ap', 'ap-29');
     const spaces = options(placing, 'ap', 'place', 'to') as string[];
     expect(spaces).toContain('kars');
-    expect(spaces).not.toContain('petrograd');
+    // 9.5.3.4: or at home, in a Russian capital or supply source.
+    expect(spaces).toContain('petrograd');
     const state = campaign('ap', ['ap-22']);
     expect(eventOffered(state, 'ap', 'ap-22')).toBe(false);
     enterWar(state, { add: () => {} } as never, 'it');

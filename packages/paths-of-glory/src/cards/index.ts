@@ -3,6 +3,7 @@ import { italy } from './ap/17-italy.ts';
 import { italianReinforcements } from './ap/22-italian-reinforcements.ts';
 import { cloakAndDagger } from './ap/23-cloak-and-dagger.ts';
 import { lusitania } from './ap/26-lusitania.ts';
+import { greatRetreat } from './ap/27-great-retreat.ts';
 import { landships } from './ap/28-landships.ts';
 import { yudenitch } from './ap/29-yudenitch.ts';
 import { salonika } from './ap/30-salonika.ts';
@@ -33,6 +34,7 @@ import { libyanRevolt } from './cp/24-libyan-revolt.ts';
 import { highSeasFleet } from './cp/25-high-seas-fleet.ts';
 import { zeppelinRaids } from './cp/27-zeppelin-raids.ts';
 import { tsarTakesCommand } from './cp/28-tsar-takes-command.ts';
+import { eleventhArmy } from './cp/29-eleventh-army.ts';
 import { warInAfrica } from './cp/32-war-in-africa.ts';
 import { walterRathenau } from './cp/33-walter-rathenau.ts';
 import { bulgaria } from './cp/34-bulgaria.ts';
@@ -62,6 +64,7 @@ export const CARD_MODULES: ReadonlyMap<string, CardModule> = new Map(
     italianReinforcements,
     cloakAndDagger,
     lusitania,
+    greatRetreat,
     landships,
     yudenitch,
     salonika,
@@ -92,6 +95,7 @@ export const CARD_MODULES: ReadonlyMap<string, CardModule> = new Map(
     highSeasFleet,
     zeppelinRaids,
     tsarTakesCommand,
+    eleventhArmy,
     warInAfrica,
     walterRathenau,
     bulgaria,
