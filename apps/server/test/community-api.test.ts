@@ -250,6 +250,11 @@ describe('tournaments (issue 25)', () => {
       expect(mine.map((g) => g.seats.find((s) => s.user?.id === p.id)!.seat).sort()).toEqual(['blue', 'red']);
     }
     const extra = await signUp('pl5');
+    // Forged and overlong ids: NOT_FOUND, nothing joined.
+    for (const forged of ['no-such-tournament', 'x'.repeat(90)]) {
+      expect((await extra.request<ErrorReply>('GET', `/api/tournaments/${forged}`)).status).toBe(404);
+      expect((await extra.request<ErrorReply>('POST', `/api/tournaments/${forged}/join`)).status).toBe(404);
+    }
     const full = await extra.request<ErrorReply>('POST', `/api/tournaments/${id}/join`);
     expect(full.body.error.code).toBe('TOURNAMENT_NOT_OPEN');
     expect((await players[0]!.request<ErrorReply>('POST', `/api/tournaments/${id}/leave`)).status).toBe(409);

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rateFinishedMatch, ratingFaults } from '../src/community/ratings.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { RunningServer } from '../src/server.ts';
-import { freshPostgres, type TestDatabase } from './helpers/databases.ts';
+import { freshPglite, freshPostgres, type TestDatabase } from './helpers/databases.ts';
 import { type Player, startTestServer, TestUser } from './helpers/harness.ts';
 import { RACE, recordOf } from './helpers/records.ts';
 
@@ -202,5 +202,32 @@ describe('ratings (issue 25)', () => {
       ratingRange: { min: 1800, max: 1200 },
     });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('ratings on the embedded database (issue 25)', () => {
+  it('a rated match won on the board is rated on PGlite too (the ending step goes through a transaction there as well)', async () => {
+    const embedded = await freshPglite();
+    const local = await startTestServer(embedded.target);
+    try {
+      const red = await TestUser.signUp(local.url, 'pg_red');
+      const blue = await TestUser.signUp(local.url, 'pg_blue');
+      const created = await red.createMatch({ options: { length: 3 }, rated: true });
+      await blue.join(created.id, 'blue');
+      const players: Record<string, Player> = { red: await red.connect(), blue: await blue.connect() };
+      for (const p of Object.values(players)) await p.join(created.id, 'seat');
+      const last = await play(created.id, players, 0, RACE.length);
+      expect(last.ok).toBe(true);
+      const ended = (await red.request<MatchSummary>('GET', `/api/matches/${created.id}`)).body;
+      expect(ended.status).toBe('finished');
+      expect(ended.seats[0]!.rating!.after).toBeGreaterThan(1600);
+      expect(ended.seats[1]!.rating!.after).toBeLessThan(1400);
+      const profile = await blue.request<{ ratings: { games: number }[] }>('GET', '/api/users/pg_red');
+      expect(profile.body.ratings[0]!.games).toBe(1);
+      for (const p of Object.values(players)) p.close();
+    } finally {
+      await local.close();
+      await embedded.drop();
+    }
   });
 });

@@ -48,7 +48,8 @@ export async function rateFinishedMatch(
   if (!match?.rated) return { unrated: 'casual', after };
   if (match.imported) return { unrated: 'imported', after };
   const users = match.seats.map((s) => s.userId);
-  if (users.some((u) => u === null) || new Set(users).size !== users.length)
+  // A rating needs an opponent: a scenario of one seat, or one player in two seats, is not rated.
+  if (users.length < 2 || users.some((u) => u === null) || new Set(users).size !== users.length)
     return { unrated: 'empty-or-bot-seat', after };
   const acted = await tx.matchAction.findMany({
     where: { matchId, kind: 'action', undone: false },

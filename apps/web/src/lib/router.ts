@@ -17,6 +17,7 @@ export type Route =
   | { page: 'leaderboards' }
   | { page: 'tournaments' }
   | { page: 'tournament'; id: string }
+  | { page: 'analysis'; id: string; step: number; line: string | null }
   | { page: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -35,6 +36,10 @@ export function parseRoute(hash: string): Route {
       head === 'tournaments')
   ) {
     return { page: head };
+  }
+  // An analysis: the match, the step it starts from, and (optionally) the moves played, in the link.
+  if (head === 'analysis' && arg && (parts.length === 3 || parts.length === 4) && /^\d+$/.test(parts[2]!)) {
+    return { page: 'analysis', id: arg, step: Number(parts[2]), line: parts[3] ?? null };
   }
   if (parts.length === 2 && arg) {
     if (head === 'match') return { page: 'match', id: arg };
@@ -61,6 +66,8 @@ export function href(route: Route): string {
       return `#/@/${encodeURIComponent(route.name)}`;
     case 'tournament':
       return `#/tournament/${encodeURIComponent(route.id)}`;
+    case 'analysis':
+      return `#/analysis/${encodeURIComponent(route.id)}/${route.step}${route.line ? `/${route.line}` : ''}`;
     case 'not-found':
       return '#/';
     default:

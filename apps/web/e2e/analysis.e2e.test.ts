@@ -1,0 +1,80 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TestUser } from '../../server/test/helpers/clients.ts';
+import { screenshotPath } from './support/paths.ts';
+import { browserSession } from './support/session.ts';
+
+/** Takes the first thing the analysis board's panel offers, until the move tree gains a move. */
+async function playFirstOffer(page: Page): Promise<number> {
+  const count = async () => Number(await page.locator('[data-analysis]').getAttribute('data-nodes'));
+  const before = await count();
+  for (let i = 0; i < 12 && (await count()) === before; i++) {
+    if ((await page.locator('[data-commit]').count()) > 0) await page.locator('[data-commit]').click();
+    else if ((await page.locator('[data-active-choice]').count()) > 0) {
+      const confirm = page.locator('[data-confirm]');
+      if ((await confirm.count()) > 0 && (await confirm.isEnabled())) await confirm.click();
+      else await page.locator('[data-option]').first().click();
+    } else await page.locator('.choices [data-choice], .choices [data-select-piece]').first().click();
+  }
+  expect(await count()).toBe(before + 1);
+  return before + 1;
+}
+
+describe('an analysis board in the browser (issue 25)', () => {
+  let first: Page;
+  let second: Page;
+  const session = browserSession({
+    failureShots: { prefix: 'failed-analysis', pages: () => ({ first, second }) },
+  });
+
+  it('opened from a replay, a branch played, undone and played another way, and the link reopened in another browser', async () => {
+    const url = session.app.url;
+    const british = await TestUser.signUp(url, 'eva');
+    const german = await TestUser.signUp(url, 'fritz');
+    const created = await british.request<{ id: string }>('POST', '/api/matches', {
+      game: 'loos',
+      scenario: (await (await fetch(`${url}/api/games`)).json()).games.find(
+        (g: { id: string }) => g.id === 'loos',
+      ).scenarios[0].id,
+      seat: 'british',
+    });
+    expect(created.status).toBe(201);
+    await german.join(created.body.id, 'german');
+    expect((await german.request('POST', `/api/matches/${created.body.id}/resign`)).status).toBe(200);
+
+    first = await session.newPage(1440, 900);
+    await first.goto(`${url}/#/replay/${created.body.id}`);
+    await first.click('[data-analyse]');
+    await first.waitForSelector('[data-analysis][data-nodes="0"] svg.board');
+    await playFirstOffer(first);
+    await playFirstOffer(first);
+    // Undo goes back a move; another move from there makes a branch.
+    await first.click('[data-undo]');
+    await expect(first.locator('[data-analysis]').getAttribute('data-at')).resolves.toBe('0');
+    const offers = first.locator('.choices [data-choice]');
+    expect(await offers.count()).toBeGreaterThan(1);
+    await offers.nth(1).click();
+    await first.waitForSelector('[data-analysis][data-nodes="3"][data-at="2"]');
+    const nodes = 3;
+    // Two second moves: the main line and a variation nested under the first move.
+    expect(await first.locator('.tree.nested [data-node="2"]').count()).toBe(1);
+    await first.screenshot({ path: screenshotPath('community-analysis-desktop') });
+    const link = await first.locator('[data-link]').inputValue();
+    expect(link).toMatch(/#\/analysis\/.+\/0\/[\w-]+$/);
+
+    // Another browser (no cookies, no session): the link rebuilds the same tree.
+    second = await session.newPage(390, 844);
+    await second.goto(link);
+    await second.waitForSelector(`[data-analysis][data-nodes="${nodes}"] svg.board`);
+    expect(await second.locator('.tree [data-node]').count()).toBe(nodes);
+    await second.click('[data-node="1"]');
+    await expect(second.locator('[data-analysis]').getAttribute('data-at')).resolves.toBe('1');
+    await second.screenshot({ path: screenshotPath('community-analysis-phone') });
+    // Nothing reached the match: its record still ends at the resignation, with no action.
+    const record = await german.request<{ actions: unknown[] }>(
+      'GET',
+      `/api/matches/${created.body.id}/record`,
+    );
+    expect(record.body.actions).toHaveLength(0);
+  }, 150_000);
+});
