@@ -307,6 +307,9 @@ describe('a Loos match in the browser', () => {
     await german.waitForSelector('[data-status="finished"]');
     await watcher.waitForSelector('[data-status="finished"]');
     expect(await german.locator('.outcome').textContent()).toContain('German');
+    // The match is over: whichever side its last position had to act, it is nobody's move now.
+    expect(await british.locator('.your-move').count()).toBe(0);
+    expect(await german.locator('.your-move').count()).toBe(0);
     const total = await seqOf(british);
 
     // The winner offers a rematch with the sides swapped; the loser accepts it in one click and
