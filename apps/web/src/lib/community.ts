@@ -1,4 +1,5 @@
 import type { SeatRating } from '@salient/protocol';
+import { chime, notificationsSupported, soundWanted } from './turnAlert.ts';
 
 /** " (1512)", " (1500?)" while provisional, or nothing for a seat without a rating. */
 export function ratingText(rating: SeatRating | null | undefined): string {
@@ -41,4 +42,18 @@ export function agoText(iso: string, now = Date.now()): string {
     if (n >= 1) return `${n} ${name}${n > 1 ? 's' : ''} ago`;
   }
   return 'just now';
+}
+
+/**
+ * A new challenge, told as a turn is: the chime when the player wants sounds, and a system
+ * notification when allowed and the page is not being looked at.
+ */
+export function alertChallenge(from: string): void {
+  if (soundWanted()) chime();
+  if (!notificationsSupported() || Notification.permission !== 'granted' || !document.hidden) return;
+  try {
+    new Notification('A challenge', { body: `${from} challenges you`, tag: 'salient-challenge' });
+  } catch {
+    // Some browsers only allow notifications from a service worker: the badge remains.
+  }
 }
