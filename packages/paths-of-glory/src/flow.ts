@@ -319,6 +319,7 @@ const RP_SIDE: Record<RpNation, Side> = {
   fr: 'ap',
   it: 'ap',
   ru: 'ap',
+  us: 'ap',
   ah: 'cp',
   bu: 'cp',
   ge: 'cp',
