@@ -162,6 +162,11 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
           state.rp.ru = Math.min(1, state.rp.ru!);
         gained.push(`${nation.toUpperCase()} ${n}`);
       }
+      // Card AP 55 Over There: every Allied RP play adds one US point.
+      if (side === 'ap' && state.played.includes('over_there')) {
+        state.rp.us = (state.rp.us ?? 0) + 1;
+        gained.push('US 1');
+      }
       log.add({
         type: 'rp',
         text: `${sideName(side)} play ${cardName(id)} for replacements: ${gained.join(', ') || 'nothing usable'}`,

@@ -254,6 +254,9 @@ export function playEvent(state: PogState, log: EventLog, side: Side, cardId: st
   actionDone(state, log, side, 'event');
 }
 
+/** 5.7.4.7: Landships, Zimmermann Telegram, Over There, Tsar Takes Command, Fall of the Tsar, Bolshevik Revolution. */
+const YELLOW_STRIPE = ['ap-28', 'ap-54', 'ap-55', 'cp-28', 'cp-52', 'cp-53'];
+
 /** Corps that reinforcement cards place on the map instead of the reserve box (9.5.3.2). */
 const SPECIAL_CORPS = ['br-corps-ana', 'sn-corps-1'];
 
@@ -270,6 +273,11 @@ export function continueEvent(
   result: EventResult,
 ): void {
   if (result === 'phase') return;
+  // 5.7.4.7 (historical scenario): the yellow-stripe events go on as operations with the card.
+  if (result === 'done' && state.rules?.historical && YELLOW_STRIPE.includes(cardId)) {
+    state.phase = { kind: 'activate', side: owner, op: newOperation(cardId, card(cardId).ops) };
+    return;
+  }
   if (result === 'done' || result === 'doneAsSr') {
     actionDone(state, log, owner, result === 'done' ? 'event' : 'sr');
     return;

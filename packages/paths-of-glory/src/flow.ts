@@ -282,7 +282,7 @@ function endActionPhase(state: PogState, log: EventLog): void {
  * (CP 27, this turn: four British points fewer), U-Boats Unleashed (CP 36, until Convoy: one British
  * point fewer) and Walter Rathenau (CP 33, until Independent Air Force: one more German point).
  */
-function replacementEvents(state: PogState, log: EventLog): void {
+export function replacementEvents(state: PogState, log: EventLog): void {
   const cut = (n: number, why: string) => {
     const before = state.rp.br ?? 0;
     if (before === 0) return;
@@ -291,6 +291,18 @@ function replacementEvents(state: PogState, log: EventLog): void {
   };
   if (state.eventTurns?.zeppelin_raids === state.turn) cut(4, 'Zeppelin raids');
   if (state.played.includes('uboats_unleashed') && !state.played.includes('convoy')) cut(1, 'U-boats');
+  // 5.7.3 (historical scenario): one German point a turn at Central Powers Total War while they hold
+  // Sedan and two more French or Belgian spaces.
+  if (state.rules?.historical && commitmentOf(state, 'cp') === 'total' && state.control.sedan === 'cp') {
+    const held = SPACES.filter(
+      (sp) =>
+        sp.id !== 'sedan' && (sp.nation === 'fr' || sp.nation === 'be') && state.control[sp.id] === 'cp',
+    ).length;
+    if (held >= 2) {
+      state.rp.ge = (state.rp.ge ?? 0) + 1;
+      log.add({ type: 'rp', text: 'Sedan and the occupied west: one more German replacement point' });
+    }
+  }
   if (state.played.includes('walter_rathenau') && !state.played.includes('independent_air_force')) {
     state.rp.ge = (state.rp.ge ?? 0) + 1;
     log.add({ type: 'rp', text: 'Walter Rathenau: one more German replacement point' });
@@ -319,6 +331,7 @@ const RP_SIDE: Record<RpNation, Side> = {
   fr: 'ap',
   it: 'ap',
   ru: 'ap',
+  us: 'ap',
   ah: 'cp',
   bu: 'cp',
   ge: 'cp',

@@ -9,7 +9,7 @@ import { label, onMap, STACK_LIMIT, sideOf, unitsIn } from './units.ts';
 /** The pool a unit's replacements come from: the Allied minors share the "A" points (17.1.1.1). */
 export function rpPool(id: string): RpNation | null {
   const t = unitData(id).rpType;
-  if (t === null || t === 'us') return null;
+  if (t === null) return null;
   return t === 'allied' ? 'a' : t;
 }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { takeControl } from '../src/control.ts';
 import { SPACES, UNITS } from '../src/data/index.ts';
-import { combatCardsInHand, mandateFor, rollMandates, warStatusPhase } from '../src/flow.ts';
+import {
+  combatCardsInHand,
+  mandateFor,
+  replacementEvents,
+  rollMandates,
+  warStatusPhase,
+} from '../src/flow.ts';
 import { turnInfo } from '../src/map.ts';
 import { digIn, newOperation, trenchRollModifier } from '../src/operations.ts';
 import { finalVerdict, isVpSpace } from '../src/scenarios.ts';
@@ -400,5 +406,42 @@ describe('16 The war tracks on the board', () => {
     expect(value('neutrals')).toContain('IT');
     const intro = startedIn('introductory');
     expect(game.present(game.view(intro, null), null).tracks.map((t) => t.id)).not.toContain('commitment');
+  });
+});
+
+describe('5.7.3, 5.7.4.7 Historical scenario: Sedan and the yellow-stripe cards', () => {
+  it('5.7.4.7: Tsar Takes Command (a yellow-stripe card) goes on as operations with the card; in the plain Campaign it does not', () => {
+    for (const historical of [true, false]) {
+      const state = startedIn('campaign', historical ? { historical: true } : {}, 'yellow');
+      state.turn = 6;
+      state.phase = { kind: 'action', side: 'cp' };
+      state.decks.cp.hand = ['cp-28'];
+      for (const s of ['warsaw', 'lodz', 'kovno']) state.control[s] = 'cp';
+      const after = play(state, 'cp', { type: 'event', card: 'cp-28' }).state;
+      if (historical)
+        expect(after.phase).toMatchObject({ kind: 'activate', op: { card: 'cp-28', points: 4 } });
+      else expect(after.phase).toEqual({ kind: 'action', side: 'ap' });
+    }
+  });
+
+  it('5.7.3: at Central Powers Total War, Sedan and two more French or Belgian spaces bring one German RP in the Replacement Phase', () => {
+    const state = startedIn('campaign', { historical: true }, 'sedan-rp');
+    state.commitment = { ap: 'limited', cp: 'total' };
+    state.rp = {};
+    for (const s of ['sedan', 'cambrai']) state.control[s] = 'cp';
+    replacementEvents(state, testLog());
+    expect(state.rp.ge).toBeUndefined(); // Sedan and only one more
+    state.control.brussels = 'cp';
+    replacementEvents(state, testLog());
+    expect(state.rp.ge).toBe(1);
+    // Not below Total War, nor outside the historical scenario.
+    state.commitment = { ap: 'limited', cp: 'limited' };
+    replacementEvents(state, testLog());
+    expect(state.rp.ge).toBe(1);
+    const plain = startedIn('campaign', {}, 'sedan-plain');
+    plain.commitment = { ap: 'limited', cp: 'total' };
+    for (const s of ['sedan', 'cambrai', 'brussels']) plain.control[s] = 'cp';
+    replacementEvents(plain, testLog());
+    expect(plain.rp.ge).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import { card } from '../src/data/index.ts';
 import { eventPlayable } from '../src/events.ts';
 import { mayEnter } from '../src/movement.ts';
 import { newOperation } from '../src/operations.ts';
+import { replacementOptions } from '../src/replacements.ts';
 import { RUSSIAN_VP_SPACES, russianVpHeld } from '../src/russia.ts';
 import { isNeutralSpace, supplyOf } from '../src/supply.ts';
 import { OFFMAP, type PogState, RESERVE } from '../src/types.ts';
@@ -212,6 +213,13 @@ describe('US entry (16.3)', () => {
     expect(eventOffered(placed, 'ap', 'ap-38')).toBe(false);
     placed.played.push('convoy');
     expect(eventOffered(placed, 'ap', 'ap-38')).toBe(true);
+    // Over There: every Allied RP play now brings one US point, which rebuilds US units.
+    placed.decks.ap.hand = ['ap-1'];
+    placed.actions.ap = [];
+    const rp = play(placed, 'ap', { type: 'rp', card: 'ap-1' }).state;
+    expect(rp.rp.us).toBe(1);
+    rp.units['us-corps-1']!.reduced = true;
+    expect(replacementOptions(rp, 'ap').map((o) => o.unit)).toContain('us-corps-1');
   });
 });
 

@@ -97,8 +97,11 @@ export interface UnitData {
 
 export type Commitment = 'mobilization' | 'limited' | 'total';
 
-/** Nations whose replacement points a card lists; `a` is the Allied minor nations' pool. */
-export type RpNation = 'a' | 'br' | 'fr' | 'it' | 'ru' | 'ah' | 'bu' | 'ge' | 'tu';
+/**
+ * Nations whose replacement points a card lists; `a` is the Allied minor nations' pool; `us` is
+ * listed on no card, but Over There adds one to every Allied RP play (card AP 55).
+ */
+export type RpNation = 'a' | 'br' | 'fr' | 'it' | 'ru' | 'us' | 'ah' | 'bu' | 'ge' | 'tu';
 
 export interface CardData {
   /** `ap-12`, `cp-1`: the side and the number printed on the card. */
