@@ -133,6 +133,29 @@ describe('playing against the computer (issue 24)', () => {
     expect(stranger.status).toBe(403);
   });
 
+  it('lists, profiles and records tag matches against the computer', async () => {
+    const mine = await alice.request<{ matches: MatchSummary[] }>('GET', '/api/matches?list=mine');
+    const listed = mine.body.matches.filter((x) => x.computer);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((x) => x.seats.some((s) => s.bot))).toBe(true);
+    const profile = await alice.request<{ current: { computer?: boolean; seats: { bot?: string }[] }[] }>(
+      'GET',
+      '/api/users/alice',
+    );
+    const played = profile.body.current.filter((x) => x.computer);
+    expect(played.length).toBe(listed.length);
+    expect(played[0]?.seats.some((s) => s.bot === 'easy')).toBe(true);
+    // A match against the computer resigned: a record of its own, and still no rating.
+    const m = listed[0]!;
+    expect((await alice.request('POST', `/api/matches/${m.id}/resign`)).status).toBe(200);
+    const after = await alice.request<{
+      records: { computer?: boolean; losses: number }[];
+      ratings: unknown[];
+    }>('GET', '/api/users/alice');
+    expect(after.body.records).toEqual([expect.objectContaining({ computer: true, losses: 1 })]);
+    expect(after.body.ratings).toEqual([]);
+  });
+
   it('counts bot decisions in the metrics', async () => {
     const res = await fetch(`${server.url}/metrics`);
     const text = await res.text();

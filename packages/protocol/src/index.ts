@@ -892,6 +892,8 @@ export const sideRecord = z.object({
   wins: z.number().int(),
   draws: z.number().int(),
   losses: z.number().int(),
+  /** Results against the computer, kept apart from those against people. */
+  computer: z.boolean().optional(),
 });
 export type SideRecord = z.infer<typeof sideRecord>;
 
@@ -907,6 +909,8 @@ export const profileMatch = z.object({
   outcome: outcomeSchema.nullable(),
   updatedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** Played against the computer. */
+  computer: z.boolean().optional(),
 });
 export type ProfileMatch = z.infer<typeof profileMatch>;
 
