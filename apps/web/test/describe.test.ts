@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { MatchSummary } from '@salient/protocol';
+import { describe, expect, it } from 'vitest';
 import { opponentText, reasonInWords, seatsText, timeControlText } from '../src/lib/describe.ts';
 
 describe('match descriptions in words', () => {
