@@ -87,6 +87,7 @@ const envSchema = z.object({
   BOT_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(1_000),
   BOT_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   BOT_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  BOT_NICE: z.coerce.number().int().min(0).max(19).default(10),
   BOT_PACE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
 });
 
@@ -143,6 +144,8 @@ export interface BotSettings {
   sweepMs: number;
   /** In a match of computers only, the least time between two moves, so spectators can follow. */
   paceMs: number;
+  /** The worker threads' niceness (Linux: per thread), so thinking yields the cores to acks. */
+  nice: number;
 }
 
 /**
@@ -239,6 +242,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.BOT_LEASE_MS,
       sweepMs: e.BOT_SWEEP_MS,
       paceMs: e.BOT_PACE_MS,
+      nice: e.BOT_NICE,
     },
     operators: (e.OPERATORS ?? '')
       .split(',')

@@ -114,6 +114,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     options.botGameModules ?? [],
     metrics,
     log,
+    config.bots.nice,
   );
   const bots = new BotPlayer(db, store, play, botPool, log, config.bots);
   realtime.bots = bots;

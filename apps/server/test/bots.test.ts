@@ -15,7 +15,7 @@ beforeAll(async () => {
   database = await freshPostgres();
   if (database.target.kind !== 'postgres') throw new Error('expected postgres');
   server = await startTestServer(database.target, {
-    bots: { workers: 1, queueMax: 100, leaseMs: 5_000, sweepMs: 500, paceMs: 0 },
+    bots: { workers: 1, queueMax: 100, leaseMs: 5_000, sweepMs: 500, paceMs: 0, nice: 10 },
   });
   sql = new pg.Client({ connectionString: database.target.url });
   await sql.connect();

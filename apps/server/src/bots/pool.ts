@@ -13,6 +13,8 @@ interface Slot {
   worker: Worker;
   job: { id: number; job: Job } | null;
   ready: boolean;
+  /** It exited before it was ready: not restarted (a broken build would respawn for ever). */
+  dead: boolean;
 }
 
 /**
@@ -34,6 +36,8 @@ export class BotPool {
     private readonly gameModules: string[],
     private readonly metrics: Metrics,
     private readonly log: Logger,
+    /** The worker threads' niceness (BOT_NICE): their thinking yields the cores to the event loop. */
+    private readonly nice = 0,
   ) {
     metrics.bots = () => ({
       queued: this.queue.length,
@@ -57,9 +61,11 @@ export class BotPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BotPool.workerUrl(), { workerData: { gameModules: this.gameModules } });
+    const worker = new Worker(BotPool.workerUrl(), {
+      workerData: { gameModules: this.gameModules, nice: this.nice },
+    });
     worker.unref();
-    const slot: Slot = { worker, job: null, ready: false };
+    const slot: Slot = { worker, job: null, ready: false, dead: false };
     worker.on('message', (msg: { ready?: true; id?: number; answer?: BotAnswer }) => {
       if (msg.ready) {
         slot.ready = true;
@@ -83,7 +89,14 @@ export class BotPool {
       }
       // A worker that never started (a broken build) is not restarted in a loop: its slot stays dead.
       if (i >= 0 && !this.closed && slot.ready) this.slots[i] = this.spawn();
-      else if (!slot.ready) this.log.error('a bot worker thread could not start');
+      else if (!slot.ready) {
+        slot.dead = true;
+        this.log.error('a bot worker thread could not start');
+        // With no thread left, what waits would wait for ever: it is answered now.
+        if (this.slots.every((s) => s.dead))
+          for (const job of this.queue.splice(0))
+            job.resolve({ ok: false, error: 'no bot worker could start' });
+      }
     });
     return slot;
   }
@@ -92,6 +105,8 @@ export class BotPool {
     if (this.closed) return Promise.resolve({ ok: false, error: 'shutting down' });
     if (this.queue.length >= this.queueMax) return Promise.resolve({ ok: false, error: 'busy' });
     this.ensureStarted();
+    if (this.slots.every((s) => s.dead))
+      return Promise.resolve({ ok: false, error: 'no bot worker could start' });
     return new Promise((resolve) => {
       this.queue.push({ request, queuedAt: performance.now(), resolve });
       this.pump();
