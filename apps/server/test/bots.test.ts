@@ -1,7 +1,10 @@
+import { answer } from '@salient/bot';
+import type { GameModule } from '@salient/engine';
 import type { MatchSummary } from '@salient/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/server.ts';
+import { skirmish } from './fixtures/skirmish.ts';
 import { freshPostgres, type TestDatabase } from './helpers/databases.ts';
 import { startTestServer, TestUser } from './helpers/harness.ts';
 
@@ -88,6 +91,34 @@ describe('playing against the computer (issue 24)', () => {
     const botRows = log.rows.filter((r) => r.seat === 'blue');
     expect(botRows.length).toBe(2);
     for (const r of botRows) expect(r.client_action_id).toBe(`bot:blue:${r.seq - 1}`);
+    // Each bot decision replays: from the seat's view at that step and the seed "match seed:seq",
+    // the bot package gives the very action the log holds.
+    const game = skirmish as unknown as GameModule;
+    const seed = (await sql.query('SELECT seed FROM matches WHERE id = $1', [m.id])).rows[0].seed as string;
+    const actions = await sql.query<{ seq: number; seat: string; action: string }>(
+      'SELECT seq, seat, action::text AS action FROM match_actions WHERE match_id = $1 ORDER BY seq',
+      [m.id],
+    );
+    let state = game.setup('meeting', {}, seed);
+    for (const row of actions.rows) {
+      const action = JSON.parse(row.action);
+      if (row.seat === 'blue') {
+        const again = answer(
+          {
+            game: 'skirmish',
+            view: game.view(state, 'blue'),
+            seat: 'blue',
+            level: 'easy',
+            seed: `${seed}:${row.seq - 1}`,
+          },
+          () => game,
+        );
+        expect(again.ok && again.action).toEqual(action);
+      }
+      const applied = game.apply(state, row.seat, action);
+      if (!applied.ok) throw new Error(applied.error.message);
+      state = applied.state;
+    }
     // Never rated: no rating row for anyone.
     const ratings = await sql.query('SELECT count(*) AS n FROM player_ratings');
     expect(Number(ratings.rows[0].n)).toBe(0);
