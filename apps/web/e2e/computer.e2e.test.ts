@@ -83,6 +83,8 @@ describe('playing against the computer', () => {
       await player.waitForSelector('[data-hint="shown"]', { timeout: 30_000 });
       if (mine === 0) {
         expect(await player.locator('[data-hint-text]').textContent()).not.toBe('');
+        // The hinted action is highlighted where it is taken: its offer, piece or place.
+        expect(await player.locator('[data-hinted]').count()).toBeGreaterThan(0);
         await player.screenshot({ path: screenshotPath('computer-hint-desktop') });
       }
       const before = await seqOf(player);
