@@ -18,6 +18,9 @@
  *   acknowledgement would wait behind other players' choosing, which no real player's machine does.
  *   --warmup seconds are played before the measured --seconds and not counted: a fresh server's
  *   code is still being compiled, and every match makes its first move then.
+ *   --bots N also starts N computer-vs-computer matches (--bot-level, unpaced: BOT_PACE_MS=0) that
+ *   think in the server's bot worker threads while the people play (issue 24): compare the ack
+ *   latency with --bots 0 on the same machine.
  *   --nice is the players' threads' niceness: they share the machine with the server and the
  *   database, and give way to them, as players on their own machines would not compete with them.
  *   env: LOADTEST_DATABASE_URL or TEST_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test)
@@ -61,6 +64,8 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '2' },
     warmup: { type: 'string', default: '3' },
     nice: { type: 'string', default: '10' },
+    bots: { type: 'string', default: '0' },
+    'bot-level': { type: 'string', default: 'normal' },
   },
 });
 const hosted: Record<string, GameModule> = { ...games, skirmish: skirmish as unknown as GameModule };
@@ -76,6 +81,8 @@ const ADVANCE = Number(values.advance);
 const WORKERS = Number(values.workers);
 const WARMUP = Number(values.warmup);
 const NICE = Number(values.nice);
+const BOTS = Number(values.bots);
+if (!(Number.isInteger(BOTS) && BOTS >= 0)) throw new Error('--bots is a whole number, 0 or more');
 if (!(Number.isInteger(NICE) && NICE >= 0 && NICE <= 19))
   throw new Error('--nice is a whole number, 0 to 19');
 if (!(WARMUP >= 0)) throw new Error('--warmup is a number of seconds, 0 or more');
@@ -231,6 +238,7 @@ if (values.db === 'postgres') {
 const server = new ServerProcess(await freePort(), {
   ...env,
   LOG_LEVEL: 'error',
+  BOT_PACE_MS: '0',
 });
 
 try {
@@ -241,6 +249,21 @@ try {
   );
   await sleep(500);
   const idle = processUsage(pid);
+
+  // Computer-vs-computer matches thinking all along (issue 24); the bench's own account creates them.
+  if (BOTS > 0) {
+    const host = await TestUser.signUp(server.url, `bots_${randomBytes(3).toString('hex')}`);
+    for (let i = 0; i < BOTS; i++) {
+      const res = await host.request('POST', '/api/computer-matches', {
+        game: game.id,
+        scenario: scenario.id,
+        seat: null,
+        level: values['bot-level'],
+      });
+      if (res.status !== 201) throw new Error(`bot match: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    console.log(`${BOTS} computer-vs-computer matches at ${values['bot-level']} thinking alongside`);
+  }
 
   // The players sign up and their matches are made here; the worker threads connect the clients,
   // join, and play (loadPlayers.ts).
@@ -347,6 +370,13 @@ try {
     `server RSS              idle ${fmt(idle.rssBytes / 2 ** 20, 1)} MB, loaded ${fmt(loaded.rssBytes / 2 ** 20, 1)} MB, after play ${fmt(after.rssBytes / 2 ** 20, 1)} MB: ${fmt((loaded.rssBytes - idle.rssBytes) / MATCHES / 1024, 1)} KB per loaded match before play, ${fmt((after.rssBytes - idle.rssBytes) / MATCHES / 1024, 1)} KB after (with its sockets; the garbage collector and the database's caches move both)`,
   );
   printWhereTheTimeWent(scrapedBefore, scrapedAfter, results);
+  const botAfter = scrapedAfter.get('salient_bot_decision_seconds');
+  if (BOTS > 0 && botAfter) {
+    const bot = windowOf(scrapedBefore.get('salient_bot_decision_seconds'), botAfter);
+    console.log(
+      `server: bot decisions   ${bot.counts.at(-1) ?? 0} during the run, queued to answered p50 <= ${quantileBoundMs(bot, 0.5).toFixed(0)} / p99 <= ${quantileBoundMs(bot, 0.99).toFixed(0)} ms (worker threads)`,
+    );
+  }
   // A checkpoint's file syncs can hold up commits' WAL flushes on the same disk: a tail's suspect.
   if (checkpointsBefore && checkpointsAfter)
     console.log(

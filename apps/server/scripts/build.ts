@@ -19,7 +19,11 @@ const started = performance.now();
 // Chunks of an earlier build would pile up: start from an empty folder.
 rmSync(path.join(serverDir, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: { server: path.join(serverDir, 'src', 'start.ts') },
+  // The bot worker threads load a module of their own (src/bots/pool.ts finds it beside server.js).
+  entryPoints: {
+    server: path.join(serverDir, 'src', 'start.ts'),
+    botWorker: path.join(serverDir, 'src', 'bots', 'worker.ts'),
+  },
   outdir: path.join(serverDir, 'dist'),
   // start.ts imports run.ts dynamically: split, the server's dependencies load only when it does,
   // after the embedded database's worker has started (start.ts).

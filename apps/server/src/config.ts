@@ -83,6 +83,12 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   OPERATORS: z.string().max(2000).optional(),
+  BOT_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  BOT_QUEUE_MAX: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  BOT_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  BOT_SWEEP_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  BOT_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  BOT_PACE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
 });
 
 export interface Config {
@@ -123,6 +129,23 @@ export interface Config {
   autoPassDelayMs: { min: number; max: number };
   /** OPERATORS: account names (comma-separated, any case) that may create tournaments. */
   operators: string[];
+  /** Computer players: see bots/botPlayer.ts and "Playing against the computer" in docs/server.md. */
+  bots: BotSettings;
+}
+
+export interface BotSettings {
+  /** Worker threads that think for bot seats (BOT_WORKERS). */
+  workers: number;
+  /** Decisions waiting for a worker beyond this are refused, retried by the sweep (BOT_QUEUE_MAX). */
+  queueMax: number;
+  /** How long a process's claim on a bot decision holds before another process may take it over. */
+  leaseMs: number;
+  /** How often each process looks for bot seats to act that nobody is deciding (restarts, crashes). */
+  sweepMs: number;
+  /** In a match of computers only, the least time between two moves, so spectators can follow. */
+  paceMs: number;
+  /** The worker threads' niceness (Linux: per thread), so thinking yields the cores to acks. */
+  nice: number;
 }
 
 /**
@@ -213,6 +236,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
     autoPassDelayMs: { ...AUTO_PASS_DELAY_MS },
+    bots: {
+      workers: e.BOT_WORKERS,
+      queueMax: e.BOT_QUEUE_MAX,
+      leaseMs: e.BOT_LEASE_MS,
+      sweepMs: e.BOT_SWEEP_MS,
+      paceMs: e.BOT_PACE_MS,
+      nice: e.BOT_NICE,
+    },
     operators: (e.OPERATORS ?? '')
       .split(',')
       .map((n) => n.trim().toLowerCase())

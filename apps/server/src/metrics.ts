@@ -38,6 +38,13 @@ export class Metrics {
   }
   /** Promise rejections nobody handled: logged and counted, the process goes on (see run.ts). */
   unhandledRejections = 0;
+  /** Bot decisions: time from being queued to the answer (worker thread), and the queue's figures. */
+  readonly botDecisionTime = new Histogram(
+    'salient_bot_decision_seconds',
+    'From a bot decision being queued to its answer from a worker thread (queue wait included).',
+    [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+  );
+  bots: (() => { queued: number; busy: number; workers: number; failures: number }) | null = null;
   /** Set when the process runs over Redis. */
   redis: (() => RedisHealth) | null = null;
   /** Statements that appended actions, and the actions they carried: their ratio is the batching. */
@@ -131,6 +138,23 @@ export class Metrics {
     );
     lines.push(`salient_append_rows_total ${this.appendedActions}`);
     this.actionLatency.render(lines);
+    const bots = this.bots?.();
+    if (bots) {
+      lines.push(
+        '# HELP salient_bot_queue Bot decisions waiting for a worker thread.',
+        '# TYPE salient_bot_queue gauge',
+        `salient_bot_queue ${bots.queued}`,
+        '# HELP salient_bot_busy Worker threads thinking now, of salient_bot_workers.',
+        '# TYPE salient_bot_busy gauge',
+        `salient_bot_busy ${bots.busy}`,
+        '# TYPE salient_bot_workers gauge',
+        `salient_bot_workers ${bots.workers}`,
+        '# HELP salient_bot_failures_total Bot decisions that failed (worker error, refused action).',
+        '# TYPE salient_bot_failures_total counter',
+        `salient_bot_failures_total ${bots.failures}`,
+      );
+      this.botDecisionTime.render(lines);
+    }
     this.runtime?.render(lines);
     return `${lines.join('\n')}\n`;
   }

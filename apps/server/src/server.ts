@@ -2,6 +2,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import { games as registeredGames } from '@salient/games';
 import pino, { type Logger } from 'pino';
 import { Sessions } from './auth/sessions.ts';
+import { BotPlayer } from './bots/botPlayer.ts';
+import { ComputerMatches } from './bots/computerMatches.ts';
+import { BotPool } from './bots/pool.ts';
+import { registerBotRoutes } from './bots/routes.ts';
 import { Community } from './community/routes.ts';
 import { type Config, usesDevSessionSecret } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -29,6 +33,8 @@ export interface StartOptions {
   /** The games to host; by default every game of @salient/games. */
   games?: AnyGame[];
   logger?: Logger;
+  /** Modules (URLs) the bot worker threads import for games beyond @salient/games (tests' fixture game). */
+  botGameModules?: string[];
 }
 
 export interface RunningServer {
@@ -101,6 +107,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   realtime.play = play;
   const memories = new SeatMemories(db, store, play, log, config.autoPassDelayMs);
   realtime.memories = memories;
+  // Bot thinking runs in worker threads, off this event loop (issue 24).
+  const botPool = new BotPool(
+    config.bots.workers,
+    config.bots.queueMax,
+    options.botGameModules ?? [],
+    metrics,
+    log,
+    config.bots.nice,
+  );
+  const bots = new BotPlayer(db, store, play, botPool, log, config.bots);
+  realtime.bots = bots;
   community.play = play;
   const notifier = new Notifier(
     db,
@@ -117,6 +134,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   realtime.notifier = notifier;
   const lifecycle = new Lifecycle(db, store, play, community, findGame, quotas);
   const rematches = new Rematches(db, store, lifecycle, quotas, realtime);
+  registerBotRoutes(app, new ComputerMatches(db, store, play, community, findGame, quotas, botPool));
   community.register(app);
   registerRulesPages(app, {
     findGame,
@@ -151,6 +169,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await app.listen({ port: config.port, host: config.host });
   // Turn notifications a previous run left pending go out now.
   notifier.start();
+  // Bot seats a previous run (or a process that died) left to act are taken up again.
+  bots.start();
   community.tournaments.resume().catch((err) => log.error({ err }, 'resuming tournaments failed'));
   const port = (app.server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
@@ -174,6 +194,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         const t = Date.now();
         const orderly = (async () => {
           memories.close();
+          bots.close();
           await store.drain();
           play.close();
           await notifier.close();
@@ -197,6 +218,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           await orderly;
         }
         await app.close();
+        await botPool.close();
         await database.close();
         metrics.runtime?.stop();
         log.info({ ms: Date.now() - t }, 'salient server stopped');

@@ -1,5 +1,6 @@
+import type { MatchSummary } from '@salient/protocol';
 import { describe, expect, it } from 'vitest';
-import { reasonInWords, timeControlText } from '../src/lib/describe.ts';
+import { opponentText, reasonInWords, seatsText, timeControlText } from '../src/lib/describe.ts';
 
 describe('match descriptions in words', () => {
   const seats = [
@@ -21,5 +22,17 @@ describe('match descriptions in words', () => {
     expect(
       timeControlText({ timeControl: { kind: 'live', initialSeconds: 1800, incrementSeconds: 10 } }),
     ).toBe('live, 30 min + 10 s a move');
+  });
+
+  it('names a seat the computer plays by its strength, never as an open seat (issue 24)', () => {
+    const m = {
+      yourSeat: 'british',
+      seats: [
+        { seat: 'british', name: 'British', user: { id: 'u1', username: 'ann' }, rating: null },
+        { seat: 'german', name: 'German', user: null, rating: null, bot: 'hard' },
+      ],
+    } as unknown as MatchSummary;
+    expect(seatsText(m)).toBe('British: ann · German: computer (hard)');
+    expect(opponentText(m)).toBe('computer (hard) (German)');
   });
 });

@@ -90,6 +90,14 @@ export const ServerErrorCode = {
   TournamentNotOpen: 'TOURNAMENT_NOT_OPEN',
   /** Barred from joining tournaments for a while after letting tournament games time out. */
   TimeoutBarred: 'TIMEOUT_BARRED',
+  /** A seat the computer plays: nobody may join it. */
+  BotSeat: 'BOT_SEAT',
+  /** A computer strength other than easy, normal or hard. */
+  UnknownLevel: 'UNKNOWN_LEVEL',
+  /** Hints asked in a match created without them (a rated match never has them). */
+  HintsOff: 'HINTS_OFF',
+  /** The computer could not answer (a hint, or a bot's move): nothing changed. */
+  BotFailed: 'BOT_FAILED',
   Internal: 'INTERNAL_ERROR',
 } as const;
 export type ServerErrorCode = (typeof ServerErrorCode)[keyof typeof ServerErrorCode];
@@ -267,6 +275,8 @@ export const seatSummary = z.object({
   user: publicUser.nullable(),
   /** Absent for a match that has not started (or started before ratings existed). */
   rating: seatRating.nullable().optional(),
+  /** The computer plays this seat, at this strength (absent or null: a person's seat). */
+  bot: z.enum(['easy', 'normal', 'hard']).nullable().optional(),
 });
 export type SeatSummary = z.infer<typeof seatSummary>;
 
@@ -327,8 +337,37 @@ export const matchSummary = z.object({
   ratingRange: z.object({ min: z.number().int(), max: z.number().int() }).nullable().optional(),
   /** The tournament this match is a game of, if any. */
   tournamentId: z.string().nullable().optional(),
+  /** A seat is played by the computer: tagged "computer" in lists, records and profiles, never rated. */
+  computer: z.boolean().optional(),
+  /** Players may ask the computer what it would play here (POST /api/matches/:id/hint). */
+  hints: z.boolean().optional(),
 });
 export type MatchSummary = z.infer<typeof matchSummary>;
+
+export const botLevel = z.enum(['easy', 'normal', 'hard']);
+export type BotLevel = z.infer<typeof botLevel>;
+
+/**
+ * POST /api/computer-matches -> 201 MatchSummary: a match against the computer, or between two
+ * computers that anyone may watch. `seat` is the creator's seat, or null to only watch; every other
+ * seat is played by the computer at `level` (or that seat's own entry in `levels`). The match
+ * starts at once and is never rated. `hints` lets the human player ask what the computer would do.
+ */
+export const computerMatchRequest = z.object({
+  game: z.string().max(64),
+  scenario: z.string().max(64),
+  options: jsonObject.default({}),
+  seat: z.string().max(64).nullable(),
+  level: z.string().max(16).default('normal'),
+  levels: z.record(z.string().max(64), z.string().max(16)).optional(),
+  timeControl: timeControl.default({ kind: 'none' }),
+  hints: z.boolean().default(false),
+});
+export type ComputerMatchRequest = z.input<typeof computerMatchRequest>;
+
+/** POST /api/matches/:id/hint -> Hint: what the computer would play for the caller's seat now. */
+export const hintSchema = z.object({ seq: z.number().int(), action: jsonObject });
+export type Hint = z.infer<typeof hintSchema>;
 
 /**
  * GET /api/matches?list=open   matches with a free seat, open to anyone
@@ -856,6 +895,8 @@ export const sideRecord = z.object({
   wins: z.number().int(),
   draws: z.number().int(),
   losses: z.number().int(),
+  /** Results against the computer, kept apart from those against people. */
+  computer: z.boolean().optional(),
 });
 export type SideRecord = z.infer<typeof sideRecord>;
 
@@ -871,6 +912,8 @@ export const profileMatch = z.object({
   outcome: outcomeSchema.nullable(),
   updatedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** Played against the computer. */
+  computer: z.boolean().optional(),
 });
 export type ProfileMatch = z.infer<typeof profileMatch>;
 

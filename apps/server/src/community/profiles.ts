@@ -36,6 +36,7 @@ const matchRow = {
   status: true,
   visibility: true,
   rated: true,
+  computer: true,
   outcome: true,
   updatedAt: true,
   finishedAt: true,
@@ -46,6 +47,7 @@ const matchRow = {
       ratingAtStart: true,
       ratingProvisional: true,
       ratingAfter: true,
+      bot: true,
       user: { select: { id: true, username: true } },
     },
   },
@@ -79,6 +81,7 @@ export class Profiles {
         seat: s.seat,
         name: this.seatName(m.game, m.scenario, s.seat),
         user: s.user,
+        ...(s.bot ? { bot: s.bot as 'easy' | 'normal' | 'hard' } : {}),
         rating:
           s.ratingAtStart === null
             ? null
@@ -87,6 +90,7 @@ export class Profiles {
       outcome: (m.outcome as WireOutcome | null) ?? null,
       updatedAt: m.updatedAt.toISOString(),
       finishedAt: m.finishedAt?.toISOString() ?? null,
+      ...(m.computer ? { computer: true } : {}),
     };
   }
 
@@ -113,7 +117,10 @@ export class Profiles {
       // Every finished match counts towards the record, not only the latest listed.
       this.db.matchSeat.findMany({
         where: { userId: user.id, match: { ...visible, status: 'finished' } },
-        select: { seat: true, match: { select: { game: true, scenario: true, outcome: true } } },
+        select: {
+          seat: true,
+          match: { select: { game: true, scenario: true, outcome: true, computer: true } },
+        },
       }),
       this.db.playerRating.findMany({ where: { userId: user.id }, orderBy: { game: 'asc' } }),
       this.db.ratingChange.findMany({
@@ -125,7 +132,8 @@ export class Profiles {
     ]);
     const records = new Map<string, SideRecord>();
     for (const r of results) {
-      const key = `${r.match.game}\u0000${r.seat}`;
+      // Games against the computer make a record of their own, beside the one against people.
+      const key = `${r.match.game}\u0000${r.seat}\u0000${r.match.computer}`;
       const row = records.get(key) ?? {
         game: r.match.game,
         seat: r.seat,
@@ -133,6 +141,7 @@ export class Profiles {
         wins: 0,
         draws: 0,
         losses: 0,
+        ...(r.match.computer ? { computer: true } : {}),
       };
       const winner = (r.match.outcome as WireOutcome | null)?.winner ?? null;
       if (winner === null) row.draws++;

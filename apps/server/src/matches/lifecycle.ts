@@ -163,6 +163,8 @@ export class Lifecycle {
   join(matchId: string, user: PublicUser, seat: string, invite: string | undefined): Promise<MatchSummary> {
     return this.store.serial(matchId, async () => {
       const m = await this.store.fresh(matchId);
+      if (m.seats.find((s) => s.seat === seat)?.bot)
+        throw conflict(ServerErrorCode.BotSeat, 'the computer plays this seat');
       if (m.status !== 'open') throw conflict(ServerErrorCode.MatchNotOpen, 'the match has already started');
       if (m.visibility === 'private' && (invite === undefined || !holdsInvite(m, invite)))
         throw forbidden('this match is private: use its invite link');

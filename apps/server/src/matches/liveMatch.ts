@@ -12,6 +12,8 @@ export interface SeatHolder {
   user: PublicUser | null;
   /** The player's rating when the match started (and after it, if rated); null before the start. */
   rating?: SeatRating | null;
+  /** The computer plays this seat at this level (its user stays null). */
+  bot?: 'easy' | 'normal' | 'hard' | null;
 }
 
 /** A step of the match's log as far as undo needs it (read from the database when undoing). */
@@ -62,6 +64,10 @@ export interface LiveMatch {
   /** An open seek's rating range. */
   ratingRange: { min: number; max: number } | null;
   tournamentId: string | null;
+  /** A seat is the computer's: never rated, tagged in lists. */
+  computer?: boolean;
+  /** Players may ask the computer for a hint. */
+  hints?: boolean;
   seats: SeatHolder[];
   /** The latest clientActionIds with their seqs, so a resent action is recognised. */
   recentActionIds: RecentActionIds;

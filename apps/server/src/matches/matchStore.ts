@@ -3,7 +3,7 @@ import { type MatchStatus, type TimeControl, timeControl, type Visibility } from
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { CacheFigures } from '../metrics.ts';
-import type { EffectiveStep, GameRegistry, LiveMatch } from './liveMatch.ts';
+import type { EffectiveStep, GameRegistry, LiveMatch, SeatHolder } from './liveMatch.ts';
 import { pack, packableMatch, packedBytes } from './packedState.ts';
 import { RECENT_ACTION_IDS, RecentActionIds } from './recentActionIds.ts';
 
@@ -291,7 +291,10 @@ export class MatchStore {
             ? { min: row.ratingMin, max: row.ratingMax }
             : null,
         tournamentId: row.tournamentId,
+        computer: row.computer,
+        hints: row.hints,
         seats: row.seats.map((s) => ({
+          bot: (s.bot as SeatHolder['bot']) ?? null,
           seat: s.seat,
           name: seatNames.get(s.seat) ?? s.seat,
           user: s.user,

@@ -47,6 +47,8 @@ export class PackableMatch implements LiveMatch {
   rated: boolean;
   ratingRange: LiveMatch['ratingRange'];
   tournamentId: string | null;
+  computer?: boolean;
+  hints?: boolean;
   seats: LiveMatch['seats'];
   recentActionIds: LiveMatch['recentActionIds'];
 
@@ -80,6 +82,8 @@ export class PackableMatch implements LiveMatch {
     this.rated = f.rated;
     this.ratingRange = f.ratingRange;
     this.tournamentId = f.tournamentId;
+    this.computer = f.computer;
+    this.hints = f.hints;
     this.seats = f.seats;
     this.recentActionIds = f.recentActionIds;
   }

@@ -66,6 +66,12 @@ function isLostRace(err: unknown): boolean {
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
+/** The seat an account holds, or a bot seat named directly (only a seat the computer plays). */
+function actingSeat(m: LiveMatch, actor: string | { bot: string }): string | null {
+  if (typeof actor === 'string') return seatOf(m, actor);
+  return m.seats.some((s) => s.seat === actor.bot && s.bot) ? actor.bot : null;
+}
+
 const withRatingsAfter = (seats: LiveMatch['seats'], after: Map<string, number>): LiveMatch['seats'] =>
   seats.map((s) =>
     s.rating && after.has(s.seat) ? { ...s, rating: { ...s.rating, after: after.get(s.seat)! } } : s,
@@ -113,19 +119,39 @@ export class Play {
     });
   }
 
+  /**
+   * A bot seat's move (see bots/botPlayer.ts): the same checks and the same durable append as a
+   * player's, with the seat standing in for the account. The client action id names the seat and
+   * step, so the same decision applied twice (two processes) is DUPLICATE_ACTION the second time.
+   */
+  submitForBot(
+    matchId: string,
+    seat: string,
+    seq: number,
+    action: JsonObject,
+    clientActionId: string,
+  ): Promise<PlayResult> {
+    return this.store.serial(matchId, async () => {
+      const started = performance.now();
+      const result = await this.submitNow(matchId, { bot: seat }, seq, action, clientActionId);
+      this.metrics.actionDone(result.ok, (performance.now() - started) / 1000);
+      return result;
+    });
+  }
+
   private async submitNow(
     matchId: string,
-    userId: string,
+    actor: string | { bot: string },
     seq: number,
     action: JsonObject,
     clientActionId: string,
   ): Promise<PlayResult> {
     let m = await this.store.get(matchId);
     // Our copy may be behind another process: check the database before refusing on its account.
-    if (seq !== m.seq || m.status !== 'active' || !seatOf(m, userId)) m = await this.store.fresh(matchId);
+    if (seq !== m.seq || m.status !== 'active' || !actingSeat(m, actor)) m = await this.store.fresh(matchId);
     // A resend is usually at the step it was sent for, now stale; one at the current step that the
     // memory does not know goes on to the append, where the unique index refuses it.
-    const mayApplyNow = seq === m.seq && m.status === 'active' && seatOf(m, userId) !== null;
+    const mayApplyNow = seq === m.seq && m.status === 'active' && actingSeat(m, actor) !== null;
     const applied = mayApplyNow
       ? m.recentActionIds.get(clientActionId)
       : await this.store.appliedSeq(m, clientActionId);
@@ -135,7 +161,7 @@ export class Play {
         seq: m.seq,
       });
     }
-    const seat = seatOf(m, userId);
+    const seat = actingSeat(m, actor);
     if (!seat) return refuse(ServerErrorCode.NotAPlayer, 'you hold no seat in this match', { seq: m.seq });
     if (m.status !== 'active')
       return refuse(ServerErrorCode.MatchNotActive, `the match is ${m.status}`, { seq: m.seq });

@@ -32,7 +32,13 @@ export function summaryFor(m: LiveMatch, viewerSeat: string | null, now = Date.n
     options: m.options,
     visibility: m.visibility,
     timeControl: m.timeControl,
-    seats: m.seats.map((s) => ({ seat: s.seat, name: s.name, user: s.user, rating: s.rating ?? null })),
+    seats: m.seats.map((s) => ({
+      seat: s.seat,
+      name: s.name,
+      user: s.user,
+      rating: s.rating ?? null,
+      ...(s.bot ? { bot: s.bot } : {}),
+    })),
     createdBy: m.createdBy,
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
@@ -45,6 +51,8 @@ export function summaryFor(m: LiveMatch, viewerSeat: string | null, now = Date.n
     rated: m.rated,
     ratingRange: m.ratingRange,
     tournamentId: m.tournamentId,
+    ...(m.computer ? { computer: true } : {}),
+    ...(m.hints ? { hints: true } : {}),
     ...stepFields(m, viewerSeat, now),
   };
 }

@@ -89,6 +89,8 @@ export class Realtime implements MatchListener {
   notifier: Notifier | null = null;
   /** What each seat has seen, and its automatic passes (set by the server at start). */
   memories: SeatMemories | null = null;
+  /** Plays the computer's seats (bots/botPlayer.ts): told of every step and summary change. */
+  bots: { stepCommitted(m: LiveMatch): void; summaryChanged(m: LiveMatch): void } | null = null;
   private readonly countTimers = new Map<string, NodeJS.Timeout>();
   /** Set when the adapter runs over Redis; `redis.up` false means degraded. */
   redis: RedisLink | null = null;
@@ -519,6 +521,7 @@ export class Realtime implements MatchListener {
   stepCommitted(m: LiveMatch, step: CommittedStep, previousToAct: string[]): void {
     this.emitStep(this.io, m, step);
     this.memories?.stepCommitted(m, step);
+    this.bots?.stepCommitted(m);
     if (m.status === 'active') {
       const newlyToAct = m.toAct.filter((s) => !previousToAct.includes(s) || step.kind === 'undo');
       this.notifier?.turnStarted(m, newlyToAct);
@@ -616,6 +619,7 @@ export class Realtime implements MatchListener {
   summaryChanged(m: LiveMatch): void {
     this.emitSummaries(this.io, m);
     this.memories?.summaryChanged(m);
+    this.bots?.summaryChanged(m);
     if (m.status === 'active' && m.seq === 0) this.notifier?.turnStarted(m, m.toAct);
   }
 

@@ -50,6 +50,8 @@ export async function startTestServer(
 ): Promise<RunningServer> {
   return startServer(await testConfig(database, overrides), {
     games,
+    // The bot worker threads load the fixture game too.
+    botGameModules: [new URL('../fixtures/skirmish.ts', import.meta.url).href],
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
 }

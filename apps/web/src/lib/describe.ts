@@ -2,8 +2,16 @@ import type { GameInfo, MatchSummary } from '@salient/protocol';
 import { formatDuration, remainingMs } from './clock.ts';
 import { ratingText } from './community.ts';
 
+/** A seat the computer plays, named by its strength. */
+export const computerName = (bot: string) => `computer (${bot})`;
+
 export function seatsText(m: MatchSummary): string {
-  return m.seats.map((s) => `${s.name}: ${s.user?.username ?? 'open'}${ratingText(s.rating)}`).join(' · ');
+  return m.seats
+    .map(
+      (s) =>
+        `${s.name}: ${s.bot ? computerName(s.bot) : (s.user?.username ?? 'open')}${ratingText(s.rating)}`,
+    )
+    .join(' · ');
 }
 
 export function timeControlText(m: Pick<MatchSummary, 'timeControl'>): string {
@@ -32,7 +40,10 @@ export function titleOf(catalogue: readonly GameInfo[], m: Pick<MatchSummary, 'g
 export function opponentText(m: MatchSummary): string {
   const others = m.seats.filter((s) => s.seat !== m.yourSeat);
   return others
-    .map((s) => `${s.user?.username ?? 'open seat'}${ratingText(s.rating)} (${s.name})`)
+    .map(
+      (s) =>
+        `${s.bot ? computerName(s.bot) : (s.user?.username ?? 'open seat')}${ratingText(s.rating)} (${s.name})`,
+    )
     .join(', ');
 }
 
