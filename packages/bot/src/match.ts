@@ -53,7 +53,10 @@ export function playMatch(
         seed: `${seed}:${actions.length}`,
         ...(player.budget ? { budget: player.budget } : {}),
       });
-      if (decision.iterations > 0) (decisionMs[seat] ??= []).push(decision.elapsedMs);
+      if (decision.iterations > 0) {
+        decisionMs[seat] ??= [];
+        decisionMs[seat].push(decision.elapsedMs);
+      }
       action = decision.action;
     }
     const result = game.apply(state, seat, action);
