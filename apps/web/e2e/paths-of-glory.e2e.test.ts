@@ -109,6 +109,23 @@ describe('a Paths of Glory Introductory match in the browser', () => {
     await watcher.screenshot({ path: screenshotPath('pog-board-spectator') });
     expect(await seqOf(cp)).toBe(0);
     await reach(watcher, 0);
+
+    // A player's private notes sit in a tab beside the log, kept on the server for them alone; a
+    // spectator has no such tab.
+    await cp.click('[data-notes-tab]');
+    const notes = cp.getByRole('textbox', { name: 'My notes on this match' });
+    await notes.fill('Hold Liege; Belgium first.');
+    await cp.getByRole('button', { name: 'Save notes' }).click();
+    await cp.locator('[data-notes] [role="status"]', { hasText: 'saved' }).waitFor();
+    await cp.getByRole('tab', { name: 'Log' }).click();
+    await cp.click('[data-notes-tab]');
+    await cp.waitForFunction(
+      () =>
+        (document.querySelector('[data-notes] textarea') as HTMLTextAreaElement | null)?.value ===
+        'Hold Liege; Belgium first.',
+    );
+    expect(await watcher.locator('[data-notes-tab]').count()).toBe(0);
+    await cp.getByRole('tab', { name: 'Log' }).click();
   }, 120_000);
 
   /** Does one thing on a page and waits until every page shows the position it made. */
