@@ -115,6 +115,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     (matchId, seat) => realtime.isSeatConnected(matchId, seat),
   );
   realtime.notifier = notifier;
+  community.notifier = notifier;
+  community.isUserConnected = (userId) => realtime.isUserConnected(userId);
   const lifecycle = new Lifecycle(db, store, play, community, findGame, quotas);
   const rematches = new Rematches(db, store, lifecycle, quotas, realtime);
   community.register(app);

@@ -154,7 +154,10 @@ export type SettingsUpdate = z.infer<typeof settingsUpdate>;
  */
 export const notificationDelivery = z.object({
   id: z.string(),
-  matchId: z.string(),
+  /** The match it is about (a turn, a rematch offer); null for a challenge's. */
+  matchId: z.string().nullable(),
+  /** The challenge it is about (sent to the player, or answered); null for a match's. */
+  challengeId: z.string().nullable(),
   channel: z.enum(['email', 'webhook']),
   target: z.string(),
   status: z.enum(['pending', 'delivered', 'abandoned', 'cancelled']),

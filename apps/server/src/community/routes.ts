@@ -6,6 +6,7 @@ import { requireUser } from '../http/app.ts';
 import type { GameRegistry, LiveMatch } from '../matches/liveMatch.ts';
 import type { MatchStore } from '../matches/matchStore.ts';
 import type { CommittedStep, MatchListener, MatchListsListener, Play } from '../matches/play.ts';
+import type { Notifier } from '../notify/notifier.ts';
 import type { Audience } from '../realtime/lobbyFeed.ts';
 import { Challenges } from './challenges.ts';
 import { Notes } from './notes.ts';
@@ -34,6 +35,10 @@ export class Community implements MatchListener, MatchListsListener {
   readonly tournaments: Tournaments;
   readonly lastSeen: LastSeen;
   play: Play | null = null;
+  /** Set once the notifier exists: challenges are told by notice to players who are away. */
+  notifier: Notifier | null = null;
+  /** Whether a page of the user's is open anywhere (set with the realtime layer). */
+  isUserConnected: (userId: string) => Promise<boolean> = async () => false;
 
   constructor(private readonly d: CommunityDeps) {
     this.profiles = new Profiles(d.db, d.findGame);
@@ -47,6 +52,11 @@ export class Community implements MatchListener, MatchListsListener {
     this.challenges = new Challenges(d.db, d.findGame, {
       changed: (users) => d.lobby.nudge({ everyone: false, users }),
       matchStarted,
+      notice: (c) =>
+        this.notifier?.challengeChanged(
+          { ...c, gameTitle: d.findGame(c.game)?.title ?? c.game },
+          async (userId) => !(await this.isUserConnected(userId)),
+        ),
     });
     this.tournaments = new Tournaments(d.db, d.findGame, d.operators, {
       matchesStarted: async (ids) => {
