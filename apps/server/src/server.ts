@@ -87,7 +87,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const lobbyFeed = new LobbyFeed(realtime.io, realtime);
   lobbyFeed.watchHttp(app);
   // Matches report their changes through the community layer, which passes them on to the lobby.
+  const positions = new Positions(db, store);
   const community = new Community({
+    positions,
     db,
     store,
     findGame,
@@ -124,7 +126,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     findGame,
     features: { email: config.smtpUrl !== null, publicUrl: config.publicUrl !== null },
   });
-  registerPositions(app, new Positions(db, store));
+  registerPositions(app, positions);
   registerRoutes(app, {
     db,
     sessions,

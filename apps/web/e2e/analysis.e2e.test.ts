@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TestUser } from '../../server/test/helpers/clients.ts';
+import { signIn } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 import { browserSession } from './support/session.ts';
 
@@ -27,7 +28,7 @@ describe('an analysis board in the browser (issue 25)', () => {
     failureShots: { prefix: 'failed-analysis', pages: () => ({ first, second }) },
   });
 
-  it('opened from a replay, a branch played, undone and played another way, and the link reopened in another browser', async () => {
+  it('opened from a replay, a branch played, undone and played another way, stored, and its link reopened in another browser', async () => {
     const url = session.app.url;
     const british = await TestUser.signUp(url, 'eva');
     const german = await TestUser.signUp(url, 'fritz');
@@ -43,6 +44,7 @@ describe('an analysis board in the browser (issue 25)', () => {
     expect((await german.request('POST', `/api/matches/${created.body.id}/resign`)).status).toBe(200);
 
     first = await session.newPage(1440, 900);
+    await signIn(first, url, 'eva', 'correct horse battery');
     await first.goto(`${url}/#/replay/${created.body.id}`);
     await first.click('[data-analyse]');
     await first.waitForSelector('[data-analysis][data-nodes="0"] svg.board');
@@ -58,9 +60,18 @@ describe('an analysis board in the browser (issue 25)', () => {
     const nodes = 3;
     // Two second moves: the main line and a variation nested under the first move.
     expect(await first.locator('.tree.nested [data-node="2"]').count()).toBe(1);
+    // Share stores the tree on the server (which replays every move) and links to the stored id.
+    expect(await first.locator('[data-link]').count()).toBe(0);
+    await first.click('[data-share]');
+    await first.waitForSelector('[data-link]');
     await first.screenshot({ path: screenshotPath('community-analysis-desktop') });
     const link = await first.locator('[data-link]').inputValue();
-    expect(link).toMatch(/#\/analysis\/.+\/0\/[\w-]+$/);
+    expect(link).toMatch(/#\/analyses\/[\w-]+$/);
+    const stored = await german.request<{ moves: unknown[]; by: { username: string } }>(
+      'GET',
+      `/api/analyses/${link.split('/').pop()}`,
+    );
+    expect([stored.body.moves.length, stored.body.by.username]).toEqual([nodes, 'eva']);
 
     // Another browser (no cookies, no session): the link rebuilds the same tree.
     second = await session.newPage(390, 844);

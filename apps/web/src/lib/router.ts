@@ -18,6 +18,7 @@ export type Route =
   | { page: 'tournaments' }
   | { page: 'tournament'; id: string }
   | { page: 'analysis'; id: string; step: number; line: string | null }
+  | { page: 'stored-analysis'; id: string }
   | { page: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -48,6 +49,8 @@ export function parseRoute(hash: string): Route {
     // Profiles live at /@/name, as on other game servers.
     if (head === '@') return { page: 'profile', name: arg };
     if (head === 'tournament') return { page: 'tournament', id: arg };
+    // An analysis stored on the server, by its id.
+    if (head === 'analyses') return { page: 'stored-analysis', id: arg };
   }
   return { page: 'not-found', path };
 }
@@ -68,6 +71,8 @@ export function href(route: Route): string {
       return `#/tournament/${encodeURIComponent(route.id)}`;
     case 'analysis':
       return `#/analysis/${encodeURIComponent(route.id)}/${route.step}${route.line ? `/${route.line}` : ''}`;
+    case 'stored-analysis':
+      return `#/analyses/${encodeURIComponent(route.id)}`;
     case 'not-found':
       return '#/';
     default:
