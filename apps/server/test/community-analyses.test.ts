@@ -158,4 +158,48 @@ describe('stored analyses (issue 25)', () => {
     expect(noStep.status).toBe(404);
     expect(await stored()).toBe(before);
   });
+
+  it("analyses one's own match under way from one's seat's view only: never the real state, and nobody else's", async () => {
+    const { m, red, blue } = await deployedMatch();
+    const mine = { matchId: m.id, startStep: 2, seat: 'red', draw: 'red-draw-1' };
+    const made = await red.request<StoredAnalysis>('POST', '/api/analyses', {
+      ...mine,
+      moves: [
+        [-1, 'red', { type: 'advance' }],
+        [0, 'blue', { type: 'fire' }],
+      ],
+    });
+    expect(made.status).toBe(201);
+    // What comes back is red's view (its own secret only), as the position API shows red.
+    const redView = (await red.request<{ view: object }>('GET', `/api/matches/${m.id}/positions/2`)).body
+      .view;
+    expect(made.body.startView).toEqual(redView);
+    expect(Object.keys((made.body.startView as { secret: object }).secret)).toEqual(['red']);
+    expect(made.body).toMatchObject({ seat: 'red', draw: 'red-draw-1' });
+    // Until the match ends it is red's alone; after, whoever may see the match opens it.
+    expect((await blue.request('GET', `/api/analyses/${made.body.id}`)).status).toBe(404);
+    expect((await red.request('GET', `/api/analyses/${made.body.id}`)).status).toBe(200);
+
+    const before = await stored();
+    const refusals: [Record<string, unknown>, number, string][] = [
+      // Another seat's view, or a seat's view without the draw, or a stranger: not allowed.
+      [{ ...mine, seat: 'blue' }, 403, 'ANALYSIS_NOT_ALLOWED'],
+      [{ ...mine, draw: null }, 403, 'ANALYSIS_NOT_ALLOWED'],
+      [{ matchId: m.id, startStep: 2 }, 403, 'ANALYSIS_NOT_ALLOWED'],
+      // The rules still judge every move from the drawn state: blue cannot move first.
+      [{ ...mine, moves: [[-1, 'blue', { type: 'advance' }]] }, 400, 'ANALYSIS_REFUSED'],
+    ];
+    for (const [body, status, code] of refusals) {
+      const res = await red.request<ErrorReply>('POST', '/api/analyses', { moves: [], ...body });
+      expect([res.status, res.body.error.code], JSON.stringify(body)).toEqual([status, code]);
+    }
+    const stranger = await TestUser.signUp(server.url, `peeker${n}`);
+    const peek = await stranger.request<ErrorReply>('POST', '/api/analyses', { ...mine, moves: [] });
+    expect(peek.status).toBe(404);
+    expect(await stored()).toBe(before);
+
+    await blue.request('POST', `/api/matches/${m.id}/resign`);
+    const afterEnd = await blue.request<StoredAnalysis>('GET', `/api/analyses/${made.body.id}`);
+    expect([afterEnd.status, afterEnd.body.startView]).toEqual([200, redView]);
+  });
 });

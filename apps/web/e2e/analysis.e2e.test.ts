@@ -88,4 +88,54 @@ describe('an analysis board in the browser (issue 25)', () => {
     );
     expect(record.body.actions).toHaveLength(0);
   }, 150_000);
+
+  it("opened from one's own match under way, from that seat's view, a move played and the analysis stored for its author alone", async () => {
+    const url = session.app.url;
+    const blue = await TestUser.signUp(url, 'berthe');
+    const red = await TestUser.signUp(url, 'rolf');
+    const created = await blue.request<{ id: string }>('POST', '/api/matches', {
+      game: 'belle-epoque',
+      scenario: 'encounter',
+      seat: 'blue',
+      visibility: 'private',
+    });
+    expect(created.status).toBe(201);
+    const m = created.body as { id: string; inviteCode: string };
+    await red.join(m.id, 'red', m.inviteCode);
+
+    first = await session.newPage(1440, 900);
+    await signIn(first, url, 'rolf', 'correct horse battery');
+    await first.goto(`${url}/#/match/${m.id}`);
+    await first.click('[data-analyse-mine]');
+    await first.waitForSelector('[data-analysis][data-nodes="0"] svg.board');
+    // The board says whose view it starts from and that what that side cannot see is drawn.
+    expect(await first.locator('[data-seat-view]').getAttribute('data-seat-view')).toBe('red');
+    expect(await first.locator('[data-seat-view]').textContent()).toContain('drawn at random');
+    await playFirstOffer(first);
+    await first.click('[data-share]');
+    await first.waitForSelector('[data-link]');
+    await first.screenshot({ path: screenshotPath('community-analysis-own-match-desktop') });
+    const id = (await first.locator('[data-link]').inputValue()).split('/').pop()!;
+    const stored = await red.request<{ seat: string; moves: unknown[]; startView: object }>(
+      'GET',
+      `/api/analyses/${id}`,
+    );
+    expect([stored.body.seat, stored.body.moves.length]).toEqual(['red', 1]);
+    // What red was sent is red's view, as the match page gets it; the other player cannot open it.
+    const redView = (await red.request<{ view: object }>('GET', `/api/matches/${m.id}/positions/0`)).body
+      .view;
+    expect(stored.body.startView).toEqual(redView);
+    expect((await blue.request('GET', `/api/analyses/${id}`)).status).toBe(404);
+
+    // Reopened on a phone by its author: the same tree, from the same drawn position.
+    second = await session.newPage(390, 844);
+    await signIn(second, url, 'rolf', 'correct horse battery');
+    await second.goto(`${url}/#/analyses/${id}`);
+    await second.waitForSelector('[data-analysis][data-nodes="1"] svg.board');
+    expect(await second.locator('[data-seat-view]').count()).toBe(1);
+    await second.screenshot({ path: screenshotPath('community-analysis-own-match-phone') });
+    // Nothing reached the match.
+    const summary = await blue.request<{ seq: number }>('GET', `/api/matches/${m.id}`);
+    expect(summary.body.seq).toBe(0);
+  }, 150_000);
 });

@@ -1070,6 +1070,11 @@ export const storedAnalysis = z.object({
   seat: z.string().nullable(),
   draw: z.string().nullable(),
   moves: z.array(analysisMove),
+  /**
+   * A seat's analysis: that seat's view at the start step (the board draws what it cannot see
+   * from it, with `draw`); null for an analysis from the real position of a finished match.
+   */
+  startView: jsonObject.nullable(),
   by: publicUser,
   createdAt: z.string(),
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { GameModule, JsonObject } from '@salient/engine';
+import { determinizer } from '@salient/bot';
+import { type GameModule, type JsonObject, rngFromSeed } from '@salient/engine';
 import {
   type AnalysisMove,
   analysisRequest,
@@ -13,9 +14,9 @@ import type { Db } from '../db/database.ts';
 import { AppError, notFound, quotaExceeded } from '../errors.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { requireSight } from '../matches/access.ts';
-import type { LiveMatch } from '../matches/liveMatch.ts';
+import { type LiveMatch, seatOf } from '../matches/liveMatch.ts';
 import type { MatchStore } from '../matches/matchStore.ts';
-import type { Positions } from '../matches/positions.ts';
+import { type Positions, viewOf } from '../matches/positions.ts';
 
 /** Analyses one player may store a day: each costs a replay of its moves and a row. */
 export const MAX_ANALYSES_PER_DAY = 200;
@@ -84,25 +85,45 @@ export class Analyses {
     } catch {
       throw notFound('analysis');
     }
+    // A seat's analysis of a match under way shows that seat's view: its author's alone until the end.
+    if (row.seat !== null && m.status !== 'finished' && user?.id !== row.userId) throw notFound('analysis');
     return this.view(row, m, user);
   }
 
   /**
-   * The state the tree starts from: the real position of a finished match. (A match under way is
-   * not analysed from its real state: that would show what the seats may not see.)
+   * The state the tree starts from. From the real position only when the match is finished: then
+   * its record reveals everything anyway. A match under way is analysed only by one of its players,
+   * from their own seat's view: what that seat cannot see is drawn from the view alone with the
+   * game's determinization (the engine's `bot.determinize`, or the view with dice of its own), seeded
+   * by `draw`, exactly as the board in the browser does, so the real hidden state is never used.
    */
   private async startOf(
     m: LiveMatch,
-    _user: PublicUser,
+    user: PublicUser,
     req: { startStep: number; seat: string | null; draw: string | null },
   ): Promise<object> {
-    if (m.status !== 'finished' || req.seat !== null)
+    if (req.seat === null) {
+      if (m.status !== 'finished')
+        throw new AppError(
+          ServerErrorCode.AnalysisNotAllowed,
+          'a match under way is analysed only by its players, from their own seat',
+          403,
+        );
+      return (await this.positions.stateAt(m, req.startStep)).state;
+    }
+    if (seatOf(m, user.id) !== req.seat || req.draw === null)
       throw new AppError(
         ServerErrorCode.AnalysisNotAllowed,
-        'only a finished match may be analysed from its real position',
+        "an analysis from a seat's view is made by that seat's player, with its draw",
         403,
       );
-    return (await this.positions.stateAt(m, req.startStep)).state;
+    return fromSeatView(m.game, await this.seatView(m, req.startStep, req.seat), req.seat, req.draw);
+  }
+
+  /** The seat's view at a step, as the client received it (through JSON). */
+  private async seatView(m: LiveMatch, step: number, seat: string): Promise<JsonObject> {
+    const { state } = await this.positions.stateAt(m, step);
+    return JSON.parse(JSON.stringify(viewOf(m.game, state, seat))) as JsonObject;
   }
 
   private async view(
@@ -132,6 +153,7 @@ export class Analyses {
       seat: row.seat,
       draw: tree.draw,
       moves: tree.moves,
+      startView: row.seat === null ? null : await this.seatView(m, row.startStep, row.seat),
       by: by ?? { id: row.userId, username: '?' },
       createdAt: row.createdAt.toISOString(),
     };
@@ -152,4 +174,9 @@ export function replay(game: GameModule, root: object, moves: readonly AnalysisM
       throw refused(`move ${i + 1} is refused by the rules (${result.error.code}): ${result.error.message}`);
     states.push(result.state);
   }
+}
+
+/** A full state built from a seat's view alone: what the seat cannot see drawn with `draw`. */
+export function fromSeatView(game: GameModule, view: JsonObject, seat: string, draw: string): object {
+  return determinizer(game, structuredClone(view), seat)(rngFromSeed(draw));
 }

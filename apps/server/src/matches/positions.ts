@@ -161,7 +161,8 @@ export class Positions {
   }
 }
 
-function viewOf(game: GameModule, state: object, seat: string | null): JsonObject {
+/** What a seat (or a spectator, null) is shown of a state: its view, without any dice generator. */
+export function viewOf(game: GameModule, state: object, seat: string | null): JsonObject {
   const view = game.view(state, seat) as JsonObject;
   const { rng: _dropped, ...rest } = view;
   return rest;

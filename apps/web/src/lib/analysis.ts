@@ -1,4 +1,5 @@
-import type { GameModule, JsonObject } from '@salient/engine';
+import { determinizer } from '@salient/bot';
+import { type GameModule, type JsonObject, rngFromSeed } from '@salient/engine';
 
 /**
  * An analysis: a tree of moves played from one position of a match, both sides in turn, with the
@@ -140,4 +141,14 @@ export function rebuildTree(
     };
   }
   return { tree, error: null };
+}
+
+/**
+ * A full state built from a seat's view alone, for analysing one's own match under way: what the
+ * seat cannot see (the other side's hand, the draw piles' order, the dice) drawn with `draw` by the
+ * game's determinization, as the server does when it checks a stored analysis. The real hidden
+ * state never reaches the browser.
+ */
+export function fromSeatView(game: GameModule, view: object, seat: string, draw: string): object {
+  return determinizer(game, structuredClone(view), seat)(rngFromSeed(draw));
 }

@@ -19,6 +19,7 @@ export type Route =
   | { page: 'tournament'; id: string }
   | { page: 'analysis'; id: string; step: number; line: string | null }
   | { page: 'stored-analysis'; id: string }
+  | { page: 'seat-analysis'; id: string; step: number }
   | { page: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -41,6 +42,10 @@ export function parseRoute(hash: string): Route {
   // An analysis: the match, the step it starts from, and (optionally) the moves played, in the link.
   if (head === 'analysis' && arg && (parts.length === 3 || parts.length === 4) && /^\d+$/.test(parts[2]!)) {
     return { page: 'analysis', id: arg, step: Number(parts[2]), line: parts[3] ?? null };
+  }
+  // One's own match under way, from one's seat's view at a step.
+  if (head === 'analyse' && arg && parts.length === 3 && /^\d+$/.test(parts[2]!)) {
+    return { page: 'seat-analysis', id: arg, step: Number(parts[2]) };
   }
   if (parts.length === 2 && arg) {
     if (head === 'match') return { page: 'match', id: arg };
@@ -71,6 +76,8 @@ export function href(route: Route): string {
       return `#/tournament/${encodeURIComponent(route.id)}`;
     case 'analysis':
       return `#/analysis/${encodeURIComponent(route.id)}/${route.step}${route.line ? `/${route.line}` : ''}`;
+    case 'seat-analysis':
+      return `#/analyse/${encodeURIComponent(route.id)}/${route.step}`;
     case 'stored-analysis':
       return `#/analyses/${encodeURIComponent(route.id)}`;
     case 'not-found':
