@@ -106,6 +106,8 @@ describe('an analysis board in the browser (issue 25)', () => {
     first = await session.newPage(1440, 900);
     await signIn(first, url, 'rolf', 'correct horse battery');
     await first.goto(`${url}/#/match/${m.id}`);
+    await first.waitForSelector('[data-analyse-mine]');
+    await first.screenshot({ path: screenshotPath('community-analyse-own-match-link-desktop') });
     await first.click('[data-analyse-mine]');
     await first.waitForSelector('[data-analysis][data-nodes="0"] svg.board');
     // The board says whose view it starts from and that what that side cannot see is drawn.
@@ -130,6 +132,9 @@ describe('an analysis board in the browser (issue 25)', () => {
     // Reopened on a phone by its author: the same tree, from the same drawn position.
     second = await session.newPage(390, 844);
     await signIn(second, url, 'rolf', 'correct horse battery');
+    await second.goto(`${url}/#/match/${m.id}`);
+    await second.waitForSelector('[data-analyse-mine]');
+    await second.screenshot({ path: screenshotPath('community-analyse-own-match-link-phone') });
     await second.goto(`${url}/#/analyses/${id}`);
     await second.waitForSelector('[data-analysis][data-nodes="1"] svg.board');
     expect(await second.locator('[data-seat-view]').count()).toBe(1);
