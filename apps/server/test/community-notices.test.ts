@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Challenge, NotificationDeliveries } from '@salient/protocol';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeWebhookBody } from '../src/notify/notifier.ts';
 import type { RunningServer } from '../src/server.ts';
@@ -10,6 +11,9 @@ import { startTestServer, TestUser } from './helpers/harness.ts';
 let database: TestDatabase;
 let server: RunningServer;
 let hooks: Server;
+let smtp: SMTPServer;
+/** What the real mail server received: recipients and the raw message. */
+const mails: { to: string[]; text: string }[] = [];
 /** What the real webhook receiver got, with the path it was called on (one path per player). */
 const received: { path: string; body: ChallengeWebhookBody }[] = [];
 
@@ -28,8 +32,26 @@ beforeAll(async () => {
     res.writeHead(200).end();
   });
   await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let text = '';
+      stream.on('data', (c) => {
+        text += c;
+      });
+      stream.on('end', () => {
+        // Quoted-printable soft line breaks joined, so the text reads as sent.
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), text: text.replace(/=\r?\n/g, '') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   database = await freshPostgres();
   server = await startTestServer(database.target, {
+    smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
     webhookAllowPrivate: true,
     publicUrl: 'http://salient.example',
   });
@@ -39,6 +61,7 @@ afterAll(async () => {
   await server?.close();
   await database?.drop();
   await new Promise<void>((resolve) => hooks?.close(() => resolve()));
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
 });
 
 const hookUrl = (who: string) => `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/${who}`;
@@ -133,5 +156,23 @@ describe('challenges are notified as turns are (issue 25)', () => {
     await bea.request('POST', `/api/challenges/${third.id}/decline`, {});
     expect((await takeReceived()).map((r) => r.path)).toEqual([]);
     alPage.close();
+  });
+
+  it('e-mails them instead when that is the channel they chose', async () => {
+    const cleo = await TestUser.signUp(server.url, 'cleo');
+    const dan = await TestUser.signUp(server.url, 'dan');
+    await dan.request('PUT', '/api/settings', { email: 'dan@example.test', notifyByEmail: true });
+    await cleo.request('PUT', '/api/settings', { email: 'cleo@example.test', notifyByEmail: true });
+    const sent = (await cleo.request<Challenge>('POST', '/api/challenges', { ...spec, to: 'dan' })).body;
+    await server.notificationsIdle();
+    expect(mails.map((m) => m.to)).toEqual([['dan@example.test']]);
+    expect(mails[0]!.text).toContain('Salient: cleo challenges you');
+    expect(mails[0]!.text).toContain('http://salient.example/#/challenges');
+    mails.length = 0;
+    await dan.request('POST', `/api/challenges/${sent.id}/decline`, { reason: 'later' });
+    await server.notificationsIdle();
+    expect(mails.map((m) => m.to)).toEqual([['cleo@example.test']]);
+    expect(mails[0]!.text).toContain('dan declined your challenge');
+    expect(received).toEqual([]);
   });
 });
