@@ -93,7 +93,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const lobbyFeed = new LobbyFeed(realtime.io, realtime);
   lobbyFeed.watchHttp(app);
   // Matches report their changes through the community layer, which passes them on to the lobby.
+  const positions = new Positions(db, store);
   const community = new Community({
+    positions,
     db,
     store,
     findGame,
@@ -132,6 +134,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     (matchId, seat) => realtime.isSeatConnected(matchId, seat),
   );
   realtime.notifier = notifier;
+  community.notifier = notifier;
+  community.isUserConnected = (userId) => realtime.isUserConnected(userId);
   const lifecycle = new Lifecycle(db, store, play, community, findGame, quotas);
   const rematches = new Rematches(db, store, lifecycle, quotas, realtime);
   registerBotRoutes(app, new ComputerMatches(db, store, play, community, findGame, quotas, botPool));
@@ -140,7 +144,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     findGame,
     features: { email: config.smtpUrl !== null, publicUrl: config.publicUrl !== null },
   });
-  registerPositions(app, new Positions(db, store));
+  registerPositions(app, positions);
   registerRoutes(app, {
     db,
     sessions,

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { childrenOf, decodeTree, encodeTree, lineTo, play, stateAt } from '../src/lib/analysis.ts';
+import {
+  childrenOf,
+  decodeTree,
+  encodeTree,
+  fromSeatView,
+  lineTo,
+  movesOf,
+  play,
+  rebuildTree,
+  stateAt,
+} from '../src/lib/analysis.ts';
+import { href, parseRoute } from '../src/lib/router.ts';
 import { skirmish } from './fixture/skirmish.ts';
 
 describe('analysis board (issue 25)', () => {
@@ -49,5 +60,27 @@ describe('analysis board (issue 25)', () => {
     expect(result.tree.nodes).toHaveLength(1);
     expect(result.error).toMatch(/no longer applies/);
     expect(decodeTree(skirmish, root, btoa(JSON.stringify([[5, 'red', {}]]))).error).toMatch(/damaged/);
+  });
+
+  it("starts one's own match under way from the seat's view alone, the same for the same draw, and routes stored and seat analyses", () => {
+    const view = skirmish.view(root, 'red');
+    const a = fromSeatView(skirmish, view, 'red', 'draw-1');
+    expect(fromSeatView(skirmish, view, 'red', 'draw-1')).toEqual(a);
+    // The view is not changed by drawing from it, and the drawn state is at the same point of play.
+    expect(view).toEqual(skirmish.view(root, 'red'));
+    expect(skirmish.status(a as typeof root)).toEqual(skirmish.status(root));
+    // Its moves, as stored, rebuild the same tree from the same start.
+    const played = play(skirmish, { root: a, nodes: [] }, -1, 'red', { type: 'endTurn' });
+    if (!played.ok) throw new Error(played.message);
+    const again = rebuildTree(skirmish, fromSeatView(skirmish, view, 'red', 'draw-1'), movesOf(played.tree));
+    expect([again.error, again.tree.nodes.map((n) => n.state)]).toEqual([
+      null,
+      [played.tree.nodes[0]!.state],
+    ]);
+    for (const route of [
+      { page: 'stored-analysis', id: 'abc' },
+      { page: 'seat-analysis', id: 'm1', step: 7 },
+    ] as const)
+      expect(parseRoute(href(route))).toEqual(route);
   });
 });

@@ -86,6 +86,12 @@ export const ServerErrorCode = {
   RatingOutOfRange: 'RATING_OUT_OF_RANGE',
   /** A challenge already accepted, declined or withdrawn. */
   ChallengeNotPending: 'CHALLENGE_NOT_PENDING',
+  /** An analysis whose moves the game's rules refuse, or whose tree is malformed: nothing stored. */
+  AnalysisRefused: 'ANALYSIS_REFUSED',
+  /** An analysis with more moves or bytes than a stored analysis may hold. */
+  AnalysisTooLarge: 'ANALYSIS_TOO_LARGE',
+  /** An analysis of a match under way by anyone but one of its players, from their own seat. */
+  AnalysisNotAllowed: 'ANALYSIS_NOT_ALLOWED',
   /** A tournament that no longer takes entrants (full, started or over). */
   TournamentNotOpen: 'TOURNAMENT_NOT_OPEN',
   /** Barred from joining tournaments for a while after letting tournament games time out. */
@@ -162,7 +168,10 @@ export type SettingsUpdate = z.infer<typeof settingsUpdate>;
  */
 export const notificationDelivery = z.object({
   id: z.string(),
-  matchId: z.string(),
+  /** The match it is about (a turn, a rematch offer); null for a challenge's. */
+  matchId: z.string().nullable(),
+  /** The challenge it is about (sent to the player, or answered); null for a match's. */
+  challengeId: z.string().nullable(),
   channel: z.enum(['email', 'webhook']),
   target: z.string(),
   status: z.enum(['pending', 'delivered', 'abandoned', 'cancelled']),
@@ -873,6 +882,10 @@ export const communityApi = {
   joinTournament: (id: string) => `/api/tournaments/${encodeURIComponent(id)}/join`,
   /** POST -> TournamentDetail (before the start only). */
   leaveTournament: (id: string) => `/api/tournaments/${encodeURIComponent(id)}/leave`,
+  /** POST AnalysisRequest -> 201 StoredAnalysis (signed-in players who may see the match). */
+  analyses: '/api/analyses',
+  /** GET -> StoredAnalysis (whoever may see its match; a seat's analysis of a match under way: its author). */
+  analysis: (id: string) => `/api/analyses/${encodeURIComponent(id)}`,
 } as const;
 
 export const ratingPoint = z.object({ at: z.string(), rating: z.number().int() });
@@ -1056,3 +1069,56 @@ export const tournamentDetail = tournamentSummary.extend({
 export type TournamentDetail = z.infer<typeof tournamentDetail>;
 export const tournamentList = z.object({ tournaments: z.array(tournamentSummary) });
 export type TournamentList = z.infer<typeof tournamentList>;
+
+// ---------------------------------------------------------------------------------------------
+// Stored analyses (issue 25)
+// ---------------------------------------------------------------------------------------------
+
+/** Most moves one stored analysis may hold (every one is replayed by the server before storing). */
+export const MAX_ANALYSIS_MOVES = 300;
+/** Most bytes of JSON one analysis's moves may take. */
+export const MAX_ANALYSIS_BYTES = 64 * 1024;
+
+/** One move of an analysis tree: [parent (-1: the start; else an earlier move's index), seat, action]. */
+export const analysisMove = z.tuple([
+  z.number().int().min(-1),
+  z.string().min(1).max(64),
+  z.record(z.string(), z.unknown()),
+]);
+export type AnalysisMove = z.infer<typeof analysisMove>;
+
+export const analysisRequest = z.object({
+  matchId: z.string().min(1).max(64),
+  /** The match position the tree starts from: the number of steps in force before it. */
+  startStep: z.number().int().min(0),
+  /**
+   * Null: from the real position of a finished match. A seat: from that seat's view of its own
+   * match under way, what it cannot see drawn with `draw` (the game's determinization).
+   */
+  seat: z.string().min(1).max(64).nullable().default(null),
+  draw: z.string().min(1).max(64).nullable().default(null),
+  /** At most MAX_ANALYSIS_MOVES (checked by the server, which answers ANALYSIS_TOO_LARGE). */
+  moves: z.array(analysisMove),
+  /** A private match's invite code, for a viewer who came through the invite link. */
+  invite: z.string().max(128).optional(),
+});
+export type AnalysisRequest = z.input<typeof analysisRequest>;
+
+export const storedAnalysis = z.object({
+  id: z.string(),
+  matchId: z.string(),
+  game: z.string(),
+  scenario: z.string(),
+  startStep: z.number().int(),
+  seat: z.string().nullable(),
+  draw: z.string().nullable(),
+  moves: z.array(analysisMove),
+  /**
+   * A seat's analysis: that seat's view at the start step (the board draws what it cannot see
+   * from it, with `draw`); null for an analysis from the real position of a finished match.
+   */
+  startView: jsonObject.nullable(),
+  by: publicUser,
+  createdAt: z.string(),
+});
+export type StoredAnalysis = z.infer<typeof storedAnalysis>;

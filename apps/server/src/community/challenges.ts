@@ -44,6 +44,8 @@ export interface ChallengeEvents {
   changed(userIds: string[]): void;
   /** A match was made: load it and tell the lists. */
   matchStarted(matchId: string): Promise<void>;
+  /** Sent or answered: the player it concerns is told by notice if away (as for turns). */
+  notice(c: Challenge): void;
 }
 
 /**
@@ -114,7 +116,9 @@ export class Challenges {
       },
     });
     this.events.changed([from.id, to.id]);
-    return this.view(row);
+    const sent = await this.view(row);
+    this.events.notice(sent);
+    return sent;
   }
 
   async list(user: PublicUser, now = Date.now()): Promise<ChallengeList> {
@@ -162,7 +166,9 @@ export class Challenges {
     });
     if (done.count !== 1) throw this.notPending(row);
     this.events.changed([row.fromId, row.toId]);
-    return this.view((await this.db.challenge.findUnique({ where: { id } }))!);
+    const declined = await this.view((await this.db.challenge.findUnique({ where: { id } }))!);
+    this.events.notice(declined);
+    return declined;
   }
 
   async cancel(id: string, user: PublicUser): Promise<Challenge> {
@@ -210,6 +216,8 @@ export class Challenges {
     });
     await this.events.matchStarted(matchId);
     this.events.changed([row.fromId, row.toId]);
-    return this.view((await this.db.challenge.findUnique({ where: { id } }))!);
+    const accepted = await this.view((await this.db.challenge.findUnique({ where: { id } }))!);
+    this.events.notice(accepted);
+    return accepted;
   }
 }

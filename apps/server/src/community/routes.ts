@@ -6,7 +6,10 @@ import { requireUser } from '../http/app.ts';
 import type { GameRegistry, LiveMatch } from '../matches/liveMatch.ts';
 import type { MatchStore } from '../matches/matchStore.ts';
 import type { CommittedStep, MatchListener, MatchListsListener, Play } from '../matches/play.ts';
+import type { Positions } from '../matches/positions.ts';
+import type { Notifier } from '../notify/notifier.ts';
 import type { Audience } from '../realtime/lobbyFeed.ts';
+import { Analyses } from './analyses.ts';
 import { Challenges } from './challenges.ts';
 import { Notes } from './notes.ts';
 import { LastSeen, Profiles } from './profiles.ts';
@@ -18,6 +21,8 @@ export interface CommunityDeps {
   findGame: GameRegistry;
   operators: readonly string[];
   log: Logger;
+  /** Past positions of matches (shared with the in-game history): where analyses start. */
+  positions: Positions;
   /** The lobby feed: the listener every match change passes, and the lobby pages' nudge. */
   lobby: MatchListener & MatchListsListener & { nudge(audience: Audience): void };
 }
@@ -33,12 +38,18 @@ export class Community implements MatchListener, MatchListsListener {
   readonly challenges: Challenges;
   readonly tournaments: Tournaments;
   readonly lastSeen: LastSeen;
+  readonly analyses: Analyses;
   play: Play | null = null;
+  /** Set once the notifier exists: challenges are told by notice to players who are away. */
+  notifier: Notifier | null = null;
+  /** Whether a page of the user's is open anywhere (set with the realtime layer). */
+  isUserConnected: (userId: string) => Promise<boolean> = async () => false;
 
   constructor(private readonly d: CommunityDeps) {
     this.profiles = new Profiles(d.db, d.findGame);
     this.notes = new Notes(d.db, d.store);
     this.lastSeen = new LastSeen(d.db);
+    this.analyses = new Analyses(d.db, d.store, d.positions);
     const matchStarted = async (matchId: string) => {
       const m = await d.store.reload(matchId);
       this.play?.scheduleFlag(m);
@@ -47,6 +58,11 @@ export class Community implements MatchListener, MatchListsListener {
     this.challenges = new Challenges(d.db, d.findGame, {
       changed: (users) => d.lobby.nudge({ everyone: false, users }),
       matchStarted,
+      notice: (c) =>
+        this.notifier?.challengeChanged(
+          { ...c, gameTitle: d.findGame(c.game)?.title ?? c.game },
+          async (userId) => !(await this.isUserConnected(userId)),
+        ),
     });
     this.tournaments = new Tournaments(d.db, d.findGame, d.operators, {
       matchesStarted: async (ids) => {
@@ -105,6 +121,12 @@ export class Community implements MatchListener, MatchListsListener {
     );
     app.post<{ Params: { id: string } }>('/api/challenges/:id/cancel', (req) =>
       this.challenges.cancel(req.params.id, requireUser(req)),
+    );
+    app.post(communityApi.analyses, async (req, reply) =>
+      reply.status(201).send(await this.analyses.create(requireUser(req), req.body)),
+    );
+    app.get<{ Params: { id: string }; Querystring: { invite?: string } }>('/api/analyses/:id', (req) =>
+      this.analyses.read(req.params.id, req.user, req.query.invite),
     );
     app.get(communityApi.tournaments, (req) => this.tournaments.list(req.user));
     app.post(communityApi.tournaments, async (req, reply) =>

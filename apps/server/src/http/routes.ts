@@ -147,6 +147,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       deliveries: rows.map((r) => ({
         id: r.id,
         matchId: r.matchId,
+        challengeId: r.challengeId,
         channel: r.channel as NotificationDelivery['channel'],
         target: r.target,
         status: r.status as NotificationDelivery['status'],

@@ -53,6 +53,15 @@ export class Positions {
     const m = await this.store.fresh(matchId);
     requireSight(m, user, invite);
     const seat = seatOf(m, user?.id);
+    const { state, total, seq } = await this.stateAt(m, index);
+    return { index, total, seq, view: viewOf(m.game, state, seat) };
+  }
+
+  /**
+   * The real state after the first `index` steps in force (0: the setup). Server-side only: it
+   * holds what no seat may see; callers send views of it, never the state itself.
+   */
+  async stateAt(m: LiveMatch, index: number): Promise<{ state: object; total: number; seq: number }> {
     const history = await this.replayed(m);
     if (!Number.isInteger(index) || index < 0 || index >= history.seqs.length)
       throw new AppError(ServerErrorCode.NotFound, `there is no position ${index} in this match`, 404);
@@ -64,12 +73,7 @@ export class Positions {
       if (!result.ok) break;
       state = result.state;
     }
-    return {
-      index,
-      total: history.seqs.length - 1,
-      seq: history.seqs[index]!,
-      view: viewOf(m.game, state, seat),
-    };
+    return { state, total: history.seqs.length - 1, seq: history.seqs[index]! };
   }
 
   private async replayed(m: LiveMatch): Promise<Replayed> {
@@ -157,7 +161,8 @@ export class Positions {
   }
 }
 
-function viewOf(game: GameModule, state: object, seat: string | null): JsonObject {
+/** What a seat (or a spectator, null) is shown of a state: its view, without any dice generator. */
+export function viewOf(game: GameModule, state: object, seat: string | null): JsonObject {
   const view = game.view(state, seat) as JsonObject;
   const { rng: _dropped, ...rest } = view;
   return rest;

@@ -39,6 +39,41 @@ export interface RematchWebhookBody {
   text: string;
 }
 
+/**
+ * The JSON a webhook receives about a challenge: `challenge` when one is sent to the user,
+ * `challenge-answer` when the player the user challenged accepted or declined it.
+ */
+export interface ChallengeWebhookBody {
+  kind: 'challenge' | 'challenge-answer';
+  challengeId: string;
+  game: string;
+  scenario: string;
+  from: string;
+  to: string;
+  status: 'pending' | 'accepted' | 'declined';
+  declineReason: string | null;
+  /** The match an accepted challenge made. */
+  matchId: string | null;
+  url: string | null;
+  text: string;
+}
+
+/** What the notifier needs of a challenge (the protocol's Challenge has it all). */
+export interface ChallengeNotice {
+  id: string;
+  game: string;
+  gameTitle: string;
+  scenario: string;
+  from: { id: string; username: string };
+  to: { id: string; username: string };
+  status: string;
+  declineReason: string | null;
+  matchId: string | null;
+}
+
+/** What a delivery is about: stored with it, and shown in the owner's list. */
+type About = { matchId: string; challengeId?: undefined } | { challengeId: string; matchId?: undefined };
+
 interface MailPayload {
   subject: string;
   text: string;
@@ -132,7 +167,13 @@ export class Notifier {
       url,
       text,
     };
-    await this.deliver(userId, m.id, user, { subject: `Salient: your turn in ${title}`, text }, body);
+    await this.deliver(
+      userId,
+      { matchId: m.id },
+      user,
+      { subject: `Salient: your turn in ${title}`, text },
+      body,
+    );
   }
 
   private matchUrl(matchId: string): string | null {
@@ -166,7 +207,7 @@ export class Notifier {
         };
         await this.deliver(
           offer.toUserId,
-          m.id,
+          { matchId: m.id },
           user,
           { subject: `Salient: ${offer.from} offers a rematch`, text },
           body,
@@ -175,10 +216,54 @@ export class Notifier {
     );
   }
 
+  /**
+   * A challenge sent (told to the challenged player) or answered (told to the challenger), as a
+   * turn is: by the channels the account chose, only when `isAway` says no page of theirs is open
+   * (an open page already shows it live). A withdrawn challenge tells nobody.
+   */
+  challengeChanged(c: ChallengeNotice, isAway: (userId: string) => Promise<boolean>): void {
+    if (this.closed) return;
+    if (c.status !== 'pending' && c.status !== 'accepted' && c.status !== 'declined') return;
+    const sent = c.status === 'pending';
+    const userId = sent ? c.to.id : c.from.id;
+    this.track(
+      (async () => {
+        const user = await this.prefsOf(userId);
+        if (!user || !(await isAway(userId))) return;
+        const base = this.options.publicUrl?.replace(/\/$/, '');
+        const url = !base ? null : c.matchId ? `${base}/match/${c.matchId}` : `${base}/#/challenges`;
+        const what = `${c.gameTitle} (${c.scenario})`;
+        const said = sent
+          ? `${c.from.username} challenges you to ${what}.`
+          : c.status === 'accepted'
+            ? `${c.to.username} accepted your challenge to ${what}: the match has begun.`
+            : `${c.to.username} declined your challenge to ${what}${c.declineReason ? ` (${c.declineReason})` : ''}.`;
+        const text = `${said}${url ? ` ${url}` : ''}`;
+        const body: ChallengeWebhookBody = {
+          kind: sent ? 'challenge' : 'challenge-answer',
+          challengeId: c.id,
+          game: c.game,
+          scenario: c.scenario,
+          from: c.from.username,
+          to: c.to.username,
+          status: c.status as ChallengeWebhookBody['status'],
+          declineReason: c.declineReason,
+          matchId: c.matchId,
+          url,
+          text,
+        };
+        const subject = sent
+          ? `Salient: ${c.from.username} challenges you`
+          : `Salient: ${c.to.username} ${c.status} your challenge`;
+        await this.deliver(userId, { challengeId: c.id }, user, { subject, text }, body);
+      })(),
+    );
+  }
+
   /** Writes a delivery row per channel the account wants, then tries each. */
   private async deliver(
     userId: string,
-    matchId: string,
+    about: About,
     user: Prefs,
     mail: MailPayload,
     hookBody: unknown,
@@ -194,7 +279,8 @@ export class Notifier {
       data: rows.map((r, i) => ({
         id: ids[i]!,
         userId,
-        matchId,
+        matchId: about.matchId ?? null,
+        challengeId: about.challengeId ?? null,
         channel: r.channel,
         target: r.target,
         payload: json(r.payload),
@@ -268,7 +354,10 @@ export class Notifier {
         where: { id },
         data: { status: 'delivered', attempts, target, deliveredAt: new Date(), lockedUntil: null },
       });
-      this.log.info({ channel, matchId: row.matchId, attempts }, 'turn notification delivered');
+      this.log.info(
+        { channel, matchId: row.matchId, challengeId: row.challengeId, attempts },
+        'turn notification delivered',
+      );
     } catch (err) {
       const delays = this.options.retryDelaysMs;
       const error = (err as Error).message?.slice(0, 500) || String(err);
@@ -286,11 +375,14 @@ export class Notifier {
         },
       });
       if (giveUp) {
-        this.log.warn({ channel, matchId: row.matchId, attempts, error }, 'turn notification abandoned');
+        this.log.warn(
+          { channel, matchId: row.matchId, challengeId: row.challengeId, attempts, error },
+          'turn notification abandoned',
+        );
         return;
       }
       this.log.info(
-        { channel, matchId: row.matchId, attempts, error },
+        { channel, matchId: row.matchId, challengeId: row.challengeId, attempts, error },
         'turn notification failed; will retry',
       );
       this.retryLater(id, delay);

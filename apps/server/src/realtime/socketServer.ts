@@ -514,6 +514,11 @@ export class Realtime implements MatchListener {
     return (this.io.sockets.adapter.rooms.get(spectatorRoom(matchId))?.size ?? 0) > 0;
   }
 
+  /** Whether any page of this user's is open (every signed-in socket joins its user's room). */
+  async isUserConnected(userId: string): Promise<boolean> {
+    return (await this.socketsIn(userRoom(userId))).length > 0;
+  }
+
   async isSeatConnected(matchId: string, seat: string): Promise<boolean> {
     return (await this.socketsIn(seatRoom(matchId, seat))).length > 0;
   }

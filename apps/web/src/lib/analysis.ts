@@ -1,9 +1,11 @@
-import type { GameModule, JsonObject } from '@salient/engine';
+import { determinizer } from '@salient/bot';
+import { type GameModule, type JsonObject, rngFromSeed } from '@salient/engine';
 
 /**
  * An analysis: a tree of moves played from one position of a match, both sides in turn, with the
- * game's own rules in the browser. Nothing of it reaches the server or the match; the whole tree
- * travels in its link (see encodeTree), so the link is the stored analysis.
+ * game's own rules in the browser. Nothing of it reaches the match. Shared, its moves are stored on
+ * the server (which replays them first) and the link names the stored analysis; older links carry
+ * the whole tree (see encodeTree) and still open.
  */
 export interface AnalysisNode {
   /** Index of the parent node; -1 for the children of the starting position. */
@@ -60,9 +62,13 @@ export function lineTo(tree: AnalysisTree, at: number): number[] {
 export const childrenOf = (tree: AnalysisTree, at: number): number[] =>
   tree.nodes.flatMap((n, i) => (n.parent === at ? [i] : []));
 
+/** The tree's moves as the server stores them: [parent, seat, action] per node, parents first. */
+export const movesOf = (tree: AnalysisTree): [number, string, JsonObject][] =>
+  tree.nodes.map((n) => [n.parent, n.seat, n.action]);
+
 /** The tree's moves as text for a link: [parent, seat, action] per node, JSON in base64url. */
 export function encodeTree(tree: AnalysisTree): string {
-  const json = JSON.stringify(tree.nodes.map((n) => [n.parent, n.seat, n.action]));
+  const json = JSON.stringify(movesOf(tree));
   const bytes = new TextEncoder().encode(json);
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
@@ -78,17 +84,30 @@ export function decodeTree(
   root: object,
   text: string,
 ): { tree: AnalysisTree; error: string | null } {
-  let tree: AnalysisTree = { root, nodes: [] };
   let entries: unknown;
   try {
     const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
     entries = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
   } catch {
-    return { tree, error: 'this analysis link is damaged' };
+    return { tree: { root, nodes: [] }, error: 'this analysis link is damaged' };
   }
-  if (!Array.isArray(entries)) return { tree, error: 'this analysis link is damaged' };
+  return rebuildTree(game, root, entries);
+}
+
+/**
+ * Rebuilds a tree from its moves ([parent, seat, action] each, as stored on the server or carried
+ * in a link), playing every move again with the rules; stops at the first that is malformed or
+ * refused, keeping what came before.
+ */
+export function rebuildTree(
+  game: GameModule,
+  root: object,
+  entries: unknown,
+): { tree: AnalysisTree; error: string | null } {
+  let tree: AnalysisTree = { root, nodes: [] };
+  if (!Array.isArray(entries)) return { tree, error: 'this analysis is damaged' };
   for (const entry of entries) {
-    if (!Array.isArray(entry) || entry.length !== 3) return { tree, error: 'this analysis link is damaged' };
+    if (!Array.isArray(entry) || entry.length !== 3) return { tree, error: 'this analysis is damaged' };
     const [parent, seat, action] = entry as [unknown, unknown, unknown];
     if (
       typeof parent !== 'number' ||
@@ -100,7 +119,7 @@ export function decodeTree(
       action === null ||
       Array.isArray(action)
     )
-      return { tree, error: 'this analysis link is damaged' };
+      return { tree, error: 'this analysis is damaged' };
     const played = game.apply(stateAt(tree, parent), seat, action as JsonObject);
     if (!played.ok)
       return { tree, error: `a move of this analysis no longer applies (${played.error.code})` };
@@ -122,4 +141,14 @@ export function decodeTree(
     };
   }
   return { tree, error: null };
+}
+
+/**
+ * A full state built from a seat's view alone, for analysing one's own match under way: what the
+ * seat cannot see (the other side's hand, the draw piles' order, the dice) drawn with `draw` by the
+ * game's determinization, as the server does when it checks a stored analysis. The real hidden
+ * state never reaches the browser.
+ */
+export function fromSeatView(game: GameModule, view: object, seat: string, draw: string): object {
+  return determinizer(game, structuredClone(view), seat)(rngFromSeed(draw));
 }

@@ -18,6 +18,8 @@ export type Route =
   | { page: 'tournaments' }
   | { page: 'tournament'; id: string }
   | { page: 'analysis'; id: string; step: number; line: string | null }
+  | { page: 'stored-analysis'; id: string }
+  | { page: 'seat-analysis'; id: string; step: number }
   | { page: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -41,6 +43,10 @@ export function parseRoute(hash: string): Route {
   if (head === 'analysis' && arg && (parts.length === 3 || parts.length === 4) && /^\d+$/.test(parts[2]!)) {
     return { page: 'analysis', id: arg, step: Number(parts[2]), line: parts[3] ?? null };
   }
+  // One's own match under way, from one's seat's view at a step.
+  if (head === 'analyse' && arg && parts.length === 3 && /^\d+$/.test(parts[2]!)) {
+    return { page: 'seat-analysis', id: arg, step: Number(parts[2]) };
+  }
   if (parts.length === 2 && arg) {
     if (head === 'match') return { page: 'match', id: arg };
     if (head === 'invite') return { page: 'invite', code: arg };
@@ -48,6 +54,8 @@ export function parseRoute(hash: string): Route {
     // Profiles live at /@/name, as on other game servers.
     if (head === '@') return { page: 'profile', name: arg };
     if (head === 'tournament') return { page: 'tournament', id: arg };
+    // An analysis stored on the server, by its id.
+    if (head === 'analyses') return { page: 'stored-analysis', id: arg };
   }
   return { page: 'not-found', path };
 }
@@ -68,6 +76,10 @@ export function href(route: Route): string {
       return `#/tournament/${encodeURIComponent(route.id)}`;
     case 'analysis':
       return `#/analysis/${encodeURIComponent(route.id)}/${route.step}${route.line ? `/${route.line}` : ''}`;
+    case 'seat-analysis':
+      return `#/analyse/${encodeURIComponent(route.id)}/${route.step}`;
+    case 'stored-analysis':
+      return `#/analyses/${encodeURIComponent(route.id)}`;
     case 'not-found':
       return '#/';
     default:
