@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.ts';
 import { buildPage, serveStatic } from './support/build.ts';
-import { clickCentre } from './support/pages.ts';
+import { clickCentre, inSight } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 
 /**
@@ -147,33 +147,6 @@ describe('what a new player trips on, on the board harness', () => {
       await page.close();
     }
   });
-  /**
-   * Whether the first element matching `selector` can be seen without scrolling anything: inside the
-   * window and inside the visible box of every scrolling or clipping box around it.
-   */
-  async function inSight(page: Page, selector: string): Promise<boolean> {
-    return page
-      .locator(selector)
-      .first()
-      .evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        if (
-          r.height < 8 ||
-          r.top < 0 ||
-          r.bottom > window.innerHeight ||
-          r.left < 0 ||
-          r.right > window.innerWidth
-        )
-          return false;
-        for (let p = el.parentElement; p; p = p.parentElement) {
-          const style = getComputedStyle(p);
-          if (style.overflowY === 'visible' && style.overflowX === 'visible') continue;
-          const box = p.getBoundingClientRect();
-          if (r.top < box.top - 1 || r.bottom > box.bottom + 1) return false;
-        }
-        return true;
-      });
-  }
 
   it('item 3: the move and its buttons come first in the panel, in sight without scrolling (Western Front, a Paths of Glory defender)', async () => {
     for (const [viewport, tag] of [

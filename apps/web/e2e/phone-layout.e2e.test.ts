@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startMatchFromLobby, takeFirstOffer } from './support/pages.ts';
+import { inSight, signUp, startMatchFromLobby, takeFirstOffer } from './support/pages.ts';
 import { screenshotPath } from './support/paths.ts';
 import { browserSession } from './support/session.ts';
 
@@ -34,33 +34,6 @@ describe('the match page on a phone', () => {
         return r.left >= -0.5 && r.right <= window.innerWidth + 0.5;
       }),
     );
-
-  /**
-   * Whether the first element matching `selector` can be seen without scrolling anything: inside the
-   * window and inside the visible box of every scrolling or clipping box around it.
-   */
-  const inSight = (page: Page, selector: string) =>
-    page
-      .locator(selector)
-      .first()
-      .evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        if (
-          r.height < 8 ||
-          r.top < 0 ||
-          r.bottom > window.innerHeight ||
-          r.left < 0 ||
-          r.right > window.innerWidth
-        )
-          return false;
-        for (let p = el.parentElement; p; p = p.parentElement) {
-          const style = getComputedStyle(p);
-          if (style.overflowY === 'visible' && style.overflowX === 'visible') continue;
-          const box = p.getBoundingClientRect();
-          if (r.top < box.top - 1 || r.bottom > box.bottom + 1) return false;
-        }
-        return true;
-      });
 
   /** The header and the map's tools fit across; whoever is to move sees a button without scrolling. */
   async function checkLayout(page: Page): Promise<void> {

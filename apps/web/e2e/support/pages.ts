@@ -140,3 +140,31 @@ export async function takeFirstOffer(page: Page): Promise<number> {
   await reach(page, before + 1);
   return seqOf(page);
 }
+
+/**
+ * Whether the first element matching `selector` can be seen without scrolling anything: inside the
+ * window and inside the visible box of every scrolling or clipping box around it.
+ */
+export function inSight(page: Page, selector: string): Promise<boolean> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      if (
+        r.height < 8 ||
+        r.top < 0 ||
+        r.bottom > window.innerHeight ||
+        r.left < 0 ||
+        r.right > window.innerWidth
+      )
+        return false;
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.overflowY === 'visible' && style.overflowX === 'visible') continue;
+        const box = p.getBoundingClientRect();
+        if (r.top < box.top - 1 || r.bottom > box.bottom + 1) return false;
+      }
+      return true;
+    });
+}
