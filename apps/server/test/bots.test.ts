@@ -164,6 +164,65 @@ describe('playing against the computer (issue 24)', () => {
     expect(stranger.status).toBe(403);
   });
 
+  it('hints between two people only when both agreed: the creator asks, the joiner accepts', async () => {
+    // Never in a rated match: refused at creation, nothing stored.
+    const before = await matchRows();
+    const ratedWithHints = await alice.request<{ error: { code: string } }>('POST', '/api/matches', {
+      game: 'skirmish',
+      scenario: 'meeting',
+      seat: 'red',
+      rated: true,
+      hints: true,
+    });
+    expect(ratedWithHints.status).toBe(400);
+    expect(ratedWithHints.body.error?.code).toBe('BAD_REQUEST');
+    expect(await matchRows()).toBe(before);
+
+    const m = await alice.createMatch({ hints: true });
+    expect(m.hints).toBe(true);
+    // Joining without agreeing takes no seat.
+    const unagreed = await bob.request<{ error: { code: string } }>('POST', `/api/matches/${m.id}/join`, {
+      seat: 'blue',
+    });
+    expect(unagreed.status).toBe(409);
+    expect(unagreed.body.error?.code).toBe('HINTS_NOT_AGREED');
+    const still = await summaryOf(alice, m.id);
+    expect(still.status).toBe('open');
+    expect(still.seats.find((s) => s.seat === 'blue')?.user).toBeNull();
+
+    // Agreeing starts the match; the player to act gets a hint the game accepts, the other none.
+    const joined = await bob.request<MatchSummary>('POST', `/api/matches/${m.id}/join`, {
+      seat: 'blue',
+      agreeHints: true,
+    });
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ status: 'active', hints: true });
+    // Deployment is simultaneous: each asks and plays the hint.
+    for (const user of [alice, bob]) {
+      const hint = await user.request<{ seq: number; action: Record<string, unknown> }>(
+        'POST',
+        `/api/matches/${m.id}/hint`,
+      );
+      expect(hint.status).toBe(200);
+      expect(hint.body.action.type).toBe('deploy');
+      const player = await user.connect();
+      expect((await player.join(m.id, 'seat')).ok).toBe(true);
+      expect((await player.submit(m.id, hint.body.action, hint.body.seq)).ok).toBe(true);
+      player.socket.disconnect();
+    }
+    // Then red acts alone: blue gets no hint out of turn.
+    expect((await summaryOf(alice, m.id)).toAct).toEqual(['red']);
+    const notYourTurn = await bob.request<{ error: { code: string } }>('POST', `/api/matches/${m.id}/hint`);
+    expect(notYourTurn.status).toBe(409);
+    expect(notYourTurn.body.error?.code).toBe('CONFLICT');
+
+    // A match between people created without hints never gives one, whoever asks.
+    const plain = await alice.createMatch();
+    await bob.join(plain.id, 'blue');
+    const asked = await alice.request<{ error: { code: string } }>('POST', `/api/matches/${plain.id}/hint`);
+    expect(asked.body.error?.code).toBe('HINTS_OFF');
+  });
+
   it('lists, profiles and records tag matches against the computer', async () => {
     const mine = await alice.request<{ matches: MatchSummary[] }>('GET', '/api/matches?list=mine');
     const listed = mine.body.matches.filter((x) => x.computer);

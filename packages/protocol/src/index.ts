@@ -102,6 +102,8 @@ export const ServerErrorCode = {
   UnknownLevel: 'UNKNOWN_LEVEL',
   /** Hints asked in a match created without them (a rated match never has them). */
   HintsOff: 'HINTS_OFF',
+  /** Joining a match created with hints without agreeing to them (`agreeHints`): nothing changed. */
+  HintsNotAgreed: 'HINTS_NOT_AGREED',
   /** The computer could not answer (a hint, or a bot's move): nothing changed. */
   BotFailed: 'BOT_FAILED',
   Internal: 'INTERNAL_ERROR',
@@ -249,6 +251,12 @@ export const createMatchRequest = z.object({
     .object({ min: z.number().int().min(0).max(4000), max: z.number().int().min(0).max(4000) })
     .refine((r) => r.min <= r.max, 'the lower bound is above the upper one')
     .optional(),
+  /**
+   * Both players may ask the computer what it would play (POST /api/matches/:id/hint): a casual
+   * match only. The creator asks for it here; whoever joins must agree (`agreeHints`), so hints are
+   * never there in a match against a person unless both chose them.
+   */
+  hints: z.boolean().default(false),
 });
 export type CreateMatchRequest = z.input<typeof createMatchRequest>;
 
@@ -256,6 +264,8 @@ export type CreateMatchRequest = z.input<typeof createMatchRequest>;
 export const joinMatchRequest = z.object({
   seat: z.string().max(64),
   invite: z.string().max(128).optional(),
+  /** Required (true) to join a match created with hints: the joiner agrees to them. */
+  agreeHints: z.boolean().optional(),
 });
 export type JoinMatchRequest = z.infer<typeof joinMatchRequest>;
 /**
@@ -348,7 +358,10 @@ export const matchSummary = z.object({
   tournamentId: z.string().nullable().optional(),
   /** A seat is played by the computer: tagged "computer" in lists, records and profiles, never rated. */
   computer: z.boolean().optional(),
-  /** Players may ask the computer what it would play here (POST /api/matches/:id/hint). */
+  /**
+   * Players may ask the computer what it would play here (POST /api/matches/:id/hint): against the
+   * computer if its player chose so, between people only if both agreed (never rated).
+   */
   hints: z.boolean().optional(),
 });
 export type MatchSummary = z.infer<typeof matchSummary>;

@@ -17,9 +17,9 @@ export const botActionId = (seat: string, seq: number) => `bot:${seat}:${seq}`;
  * Plays the seats the computer holds. When a bot seat is to act, this process claims the decision
  * in the database (a conditional update of the seat's row from an older step, or from a claim
  * older than the lease), asks a worker thread with the seat's own view, and submits the answer as
- * the seat's action at that step. The claim makes each decision once across processes; the
- * append's conditions (the step, the seat's client action id) make each apply once even if a lease
- * ran out under a slow decision. A sweep finds bot seats nobody is deciding: after a restart, or
+ * the seat's action at that step. The claim makes each decision once across processes (renewed
+ * while the decision is made, so it lapses only when its process is gone); the append's conditions
+ * (the step, the seat's client action id) make each apply once whatever happens to the claims. A sweep finds bot seats nobody is deciding: after a restart, or
  * when the process holding a claim died (its lease runs out).
  */
 export class BotPlayer {
@@ -116,8 +116,38 @@ export class BotPlayer {
     });
   }
 
+  /**
+   * Keeps a claim alive while this process works on it, so a slow decision (a cold worker, a long
+   * queue, a busy machine) is never taken over and made twice; only a dead process's claim lapses.
+   */
+  private keepClaim(matchId: string, seat: string, seq: number): () => void {
+    const timer = setInterval(
+      () => {
+        this.db.matchSeat
+          // Not a claim given back meanwhile (release dates it to 1970): that one stays free.
+          .updateMany({
+            where: { matchId, seat, botClaimSeq: seq, botClaimedAt: { gt: new Date(0) } },
+            data: { botClaimedAt: new Date() },
+          })
+          .catch((err) => this.log.warn({ err, matchId, seat }, 'could not renew a bot claim'));
+      },
+      Math.max(50, Math.floor(this.settings.leaseMs / 3)),
+    );
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   private async decide(matchId: string, seat: string, seq: number, level: string): Promise<void> {
     if (!(await this.claim(matchId, seat, seq))) return;
+    const stopRenewing = this.keepClaim(matchId, seat, seq);
+    try {
+      await this.decideClaimed(matchId, seat, seq, level);
+    } finally {
+      stopRenewing();
+    }
+  }
+
+  private async decideClaimed(matchId: string, seat: string, seq: number, level: string): Promise<void> {
     const m = await this.store.fresh(matchId);
     if (m.seq !== seq || m.status !== 'active' || !m.toAct.includes(seat)) return;
     const startedAt = Date.now();
@@ -133,6 +163,9 @@ export class BotPlayer {
     const pause = m.seats.every((s) => s.bot) ? this.settings.paceMs - (Date.now() - startedAt) : 0;
     if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
     if (this.closed) return;
+    if (answer.ok)
+      // One line per decision made: the two-process test counts them to show each is made once.
+      this.log.info({ matchId, seat, seq, level, ms: Date.now() - startedAt }, 'bot decided');
     if (!answer.ok) {
       this.log.warn({ matchId, seat, seq, error: answer.error }, 'the bot could not decide');
       await this.release(matchId, seat, seq);

@@ -190,7 +190,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   );
   app.post<{ Params: { id: string } }>('/api/matches/:id/join', async (req) => {
     const body = joinMatchRequest.parse(req.body);
-    return d.lifecycle.join(req.params.id, requireUser(req), body.seat, body.invite);
+    return d.lifecycle.join(req.params.id, requireUser(req), body.seat, body.invite, body.agreeHints);
   });
   app.post<{ Params: { id: string } }>('/api/matches/:id/leave', async (req, reply) => {
     const summary = await d.lifecycle.leave(req.params.id, requireUser(req));

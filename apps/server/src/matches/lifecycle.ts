@@ -70,6 +70,9 @@ export class Lifecycle {
     }
     const checked = checkOptions(scenario.options, req.options);
     if (!checked.ok) throw new AppError(ServerErrorCode.BadRequest, checked.message);
+    // Hints are the computer's help: fair between people only when both chose it, never when rated.
+    if (req.hints && req.rated)
+      throw new AppError(ServerErrorCode.BadRequest, 'a rated match cannot have hints');
     const options = checked.options;
     await this.quotas.beforeCreate(user, address);
     // The seed stays secret until the end; only its hash is published now.
@@ -106,6 +109,7 @@ export class Lifecycle {
         rated: req.rated,
         ratingMin: req.ratingRange?.min ?? null,
         ratingMax: req.ratingRange?.max ?? null,
+        hints: req.hints,
         seats: {
           create: scenario.seats.map((s, position) => ({
             seat: s.id,
@@ -160,7 +164,13 @@ export class Lifecycle {
     return { ...summaryFor(m, seatOf(m, user?.id)), inviteCode: m.inviteCode };
   }
 
-  join(matchId: string, user: PublicUser, seat: string, invite: string | undefined): Promise<MatchSummary> {
+  join(
+    matchId: string,
+    user: PublicUser,
+    seat: string,
+    invite: string | undefined,
+    agreeHints = false,
+  ): Promise<MatchSummary> {
     return this.store.serial(matchId, async () => {
       const m = await this.store.fresh(matchId);
       if (m.seats.find((s) => s.seat === seat)?.bot)
@@ -173,6 +183,13 @@ export class Lifecycle {
       const target = m.seats.find((s) => s.seat === seat);
       if (!target) throw new AppError(ServerErrorCode.UnknownSeat, `no seat ${seat} in this match`);
       if (target.user) throw conflict(ServerErrorCode.SeatTaken, `${target.name} is taken`);
+      // The creator chose hints; the one joining must say so too, or there would be hints in a
+      // match against a person who never agreed to them.
+      if (m.hints && !agreeHints)
+        throw conflict(
+          ServerErrorCode.HintsNotAgreed,
+          'this match lets both players ask the computer for hints: join with agreeHints to accept',
+        );
       if (m.ratingRange) {
         const rating = await ratingIn(this.db, user.id, m.gameId);
         if (rating < m.ratingRange.min || rating > m.ratingRange.max)
