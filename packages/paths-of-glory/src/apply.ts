@@ -90,7 +90,9 @@ export function applyAction(state: PogState, seat: Seat, action: unknown): Apply
   return applyOnCopy(state, copyState, (draft, log) => {
     const typed = typedAction(action);
     checkMayAct(draft.outcome !== null, statusOf(draft).toAct, seat);
-    matchChoice(draft, seat, typed);
+    // Checked against the state as given, not its fresh copy: the same position, but the one whose
+    // memos (src/cache.ts) the choices just offered for it filled, so they are not worked out twice.
+    matchChoice(state, seat, typed);
     dispatch(draft, log, seat as Side, typed);
   });
 }

@@ -105,13 +105,24 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): Map
   const enemyIn = (s: string) => (occupied.get(s) ?? []).some((u) => sideOf(u) !== side);
   const full = (s: string) => (occupied.get(s) ?? []).length >= STACK_LIMIT;
   const russianOk = (s: string) => d.nation !== 'ru' || space(s).nation === 'ru';
-  const endOk = (s: string) =>
-    !full(s) &&
-    !enemyIn(s) &&
-    russianOk(s) &&
-    (state.control[s] === side || (intactFort(state, s) && fortSide(s) !== side && besiegers(state, s))) &&
-    !(side === 'cp' && CHANNEL_PORTS.includes(s) && !channelOpen(state)) &&
-    supply.suppliedAt(side, d.nation, s);
+  // Whether a space may end a redeployment depends on the unit's nation alone: worked out once for
+  // every space and shared by all that nation's units in this position.
+  const ends = memo(state, `srends:${d.nation}`, () => {
+    const out = new Set<string>();
+    for (const s of MAP.ids)
+      if (
+        !full(s) &&
+        !enemyIn(s) &&
+        russianOk(s) &&
+        (state.control[s] === side ||
+          (intactFort(state, s) && fortSide(s) !== side && besiegers(state, s))) &&
+        !(side === 'cp' && CHANNEL_PORTS.includes(s) && !channelOpen(state)) &&
+        supply.suppliedAt(side, d.nation, s)
+      )
+        out.add(s);
+    return out;
+  });
+  const endOk = (s: string) => ends.has(s);
   const out = new Map<string, SrMode>();
   const add = (to: string, mode: SrMode) => {
     if (!out.has(to)) out.set(to, mode);
@@ -172,7 +183,10 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): Map
   for (const area of reachedAreas) for (const n of areas.members[area]!) if (endOk(n)) add(n, 'overland');
   if (d.type === 'corps') {
     if (d.nation !== 'ru' && seaPort(state, side, loc)) {
-      for (const s of SPACES) if (s.id !== loc && seaPort(state, side, s.id) && endOk(s.id)) add(s.id, 'sea');
+      const ports = memo(state, `srports:${side}`, () =>
+        SPACES.filter((s) => seaPort(state, side, s.id)).map((s) => s.id),
+      );
+      for (const s of ports) if (s !== loc && endOk(s)) add(s, 'sea');
     }
     // 13.1.12: nor to the reserve box from one.
     if (capitalHeld(state, d.nation) && id !== 'br-corps-ana' && supply.homeSupplied(id))
@@ -187,7 +201,11 @@ const sorted = (routes: Map<string, SrMode>) =>
 
 export function redeploy(state: PogState, log: EventLog, id: string, to: string): void {
   const from = state.units[id]!.loc;
-  const flag = nearEastSrFlag(id, from, to, srRoutes(state, id).get(to) ?? 'overland');
+  // The way it went matters only across the Near East line, and finding it means every route.
+  const flag =
+    nearEastSide(from) === nearEastSide(to)
+      ? null
+      : nearEastSrFlag(id, from, to, srRoutes(state, id).get(to) ?? 'overland');
   if (flag) state.turnFlags.push(flag);
   setLoc(state, id, to);
   const where = (s: string) => (s === RESERVE ? 'the reserve box' : space(s).name);
