@@ -56,6 +56,7 @@ import {
   newOperation,
   toAttackOrEnd,
 } from './operations.ts';
+import { answerPeace, offerPeace } from './peace.ts';
 import { buyReplacement, replacementOptions } from './replacements.ts';
 import { handSizeOf, shuffleInPlace } from './setup.ts';
 import { redeploy, srCost } from './sr.ts';
@@ -131,6 +132,14 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
       state.phase = { kind: 'activate', side, op: newOperation(id, card(id).ops) };
       return;
     }
+    case 'offerPeace':
+      offerPeace(state, log, side);
+      return;
+    case 'acceptPeace':
+    case 'refusePeace':
+      if (phase.kind === 'peaceOffer')
+        answerPeace(state, log, phase.offeredBy, action.type === 'acceptPeace');
+      return;
     case 'oneOp':
       log.add({ type: 'ops', text: `${sideName(side)} take one operations point without a card`, side });
       state.phase = { kind: 'activate', side, op: newOperation(null, 1) };

@@ -25,7 +25,7 @@ export interface Trench {
   level: 1 | 2;
 }
 
-export type ActionKind = 'ops' | 'sr' | 'rp' | 'event' | 'oneOp';
+export type ActionKind = 'ops' | 'sr' | 'rp' | 'event' | 'oneOp' | 'peace';
 
 export interface Deck {
   draw: string[];
@@ -151,6 +151,8 @@ export type Phase =
   | { kind: 'discardCombat'; side: Side }
   /** An event module's question (src/cards): `step` is the module's own record of where it stands. */
   | { kind: 'cardEvent'; side: Side; card: string; step: JsonObject }
+  /** 16.5: peace terms offered by `offeredBy`; `side` answers. */
+  | { kind: 'peaceOffer'; side: Side; offeredBy: Side }
   | { kind: 'over' };
 
 export interface Mandate {
