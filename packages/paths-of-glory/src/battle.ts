@@ -266,7 +266,12 @@ export function fulfilsMandate(
   const defending = defenders.map(nationOf);
   if (nation === 'fr' || nation === 'br') return western && defending.includes('ge');
   if (nation === 'ge') return western && defending.some((n) => ['us', 'br', 'be', 'fr'].includes(n));
-  if (nation === 'ah' && m.italianFront) return space(target).nation === 'it' || defending.includes('it');
+  // 7.1.6: a space in Italy, one holding Italians, or one holding Allied units supplied through Italy.
+  if (nation === 'ah' && m.italianFront) {
+    if (space(target).nation === 'it' || defending.includes('it')) return true;
+    const supply = supplyOf(state);
+    return defenders.some((u) => supply.throughItaly(u));
+  }
   return true;
 }
 
@@ -537,7 +542,7 @@ export function retreatOptions(
     if (path.includes(n) || n === result.target) return false;
     if ((occupied.get(n) ?? []).some((u) => sideOf(u) !== side)) return false;
     if (intactFort(state, n) && fortSide(n) !== side && !besiegers(state, n)) return false;
-    if (!mayEnter(state, unit, from, n)) return false;
+    if (!mayEnter(state, unit, from, n, false, true)) return false;
     if (stepsLeft === 1 && (occupied.get(n) ?? []).length >= STACK_LIMIT) return false;
     return true;
   });
@@ -552,7 +557,7 @@ export function retreatOptions(
           !(occupied.get(m) ?? []).some((u) => sideOf(u) !== side) &&
           (occupied.get(m) ?? []).length < STACK_LIMIT &&
           !(intactFort(state, m) && fortSide(m) !== side && !besiegers(state, m)) &&
-          mayEnter(state, unit, n, m),
+          mayEnter(state, unit, n, m, false, true),
       ),
     );
     if (onward.length > 0) usable = onward;

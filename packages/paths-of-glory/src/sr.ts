@@ -6,6 +6,7 @@ import { besieged, besiegers, fortSide, intactFort, siegeKeptWithout } from './f
 import { CHANNEL_PORTS, MAP, mayCross } from './map.ts';
 import { channelOpen, crossingMark, mayEnter } from './movement.ts';
 import { srCostWithOptions } from './options.ts';
+import { germanArmyMayNotEnd } from './scenarios.ts';
 import { isNeutralSpace, type Supply, supplyOf } from './supply.ts';
 import { type PogState, RESERVE, type Readable, type Side } from './types.ts';
 import { isArmy, label, nearEastAble, occupancy, onMap, STACK_LIMIT, sideOf } from './units.ts';
@@ -111,6 +112,7 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): Map
     russianOk(s) &&
     (state.control[s] === side || (intactFort(state, s) && fortSide(s) !== side && besiegers(state, s))) &&
     !(side === 'cp' && CHANNEL_PORTS.includes(s) && !channelOpen(state)) &&
+    !germanArmyMayNotEnd(state, id, s) &&
     supply.suppliedAt(side, d.nation, s);
   const out = new Map<string, SrMode>();
   const add = (to: string, mode: SrMode) => {

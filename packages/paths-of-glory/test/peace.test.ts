@@ -1,3 +1,4 @@
+import type { JsonObject } from '@salient/engine';
 import { applyWithDice } from '@salient/engine/testing';
 import { describe, expect, it } from 'vitest';
 import { PEACE_TABLE, peaceRow } from '../src/peace.ts';
@@ -5,12 +6,7 @@ import type { PogState, Side } from '../src/types.ts';
 import { game, options, play, refused } from './helpers.ts';
 
 /** A Limited War or Campaign game at the start of `side`'s action round, VP at `vp`. */
-function at(
-  vp: number,
-  side: Side,
-  scenario = 'campaign',
-  matchOptions: Record<string, unknown> = {},
-): PogState {
+function at(vp: number, side: Side, scenario = 'campaign', matchOptions: JsonObject = {}): PogState {
   const state = play(game.setup(scenario, matchOptions, 'peace'), 'cp', {
     type: 'gunsOfAugust',
     keep: true,
