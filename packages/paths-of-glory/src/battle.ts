@@ -72,7 +72,11 @@ export function afterDesignation(_state: PogState, log: EventLog, combat: Combat
   combat.step = flankable ? 'flank' : 'attackerCards';
 }
 
-/** Plays or re-uses a combat card (12.2.5): from the hand it leaves the hand; from the table it is marked used this round. */
+/**
+ * Plays or re-uses a combat card (12.2.5): from the hand it leaves the hand, from the table it leaves
+ * the table; either way it is marked used this action round (9.5.4.4), so a card played from the hand
+ * and kept after a won combat does not serve again in the same round.
+ */
 export function useCombatCard(
   state: PogState,
   log: EventLog,
@@ -84,8 +88,9 @@ export function useCombatCard(
   if (deck.hand.includes(cardId)) deck.hand = deck.hand.filter((c) => c !== cardId);
   else {
     deck.table = deck.table.filter((c) => c !== cardId);
-    state.usedThisRound.push(cardId);
+    combat.fromTable = [...(combat.fromTable ?? []), cardId];
   }
+  state.usedThisRound.push(cardId);
   combat.cards[side].push(cardId);
   log.add({ type: 'combatCard', text: `${sideName(side)} play ${cardName(cardId)}`, side, card: cardId });
   if (card(cardId).event === 'alberich') alberich(state, log, side, combat);
@@ -102,10 +107,7 @@ function alberich(state: PogState, log: EventLog, side: Side, combat: Combat): v
   for (const s of [attacker, side]) {
     for (const c of combat.cards[s]) {
       if (card(c).event === 'alberich') state.decks[s].removed.push(c);
-      else if (state.usedThisRound.includes(c)) {
-        state.usedThisRound = state.usedThisRound.filter((x) => x !== c);
-        state.decks[s].table.push(c);
-      } else state.decks[s].hand.push(c);
+      else unplay(state, s, combat, c);
     }
   }
   for (const u of combat.attackers) phase.op.attacked.push(u);
@@ -114,6 +116,13 @@ function alberich(state: PogState, log: EventLog, side: Side, combat: Combat): v
     text: `Alberich: the attack on ${space(combat.target).name} finds the line abandoned and is called off`,
   });
   endCombat(state, log, attacker, phase.op);
+}
+
+/** A combat card counted as not played (Alberich, Great Retreat): back where it came from, free to serve again this round. */
+function unplay(state: PogState, side: Side, combat: Combat, cardId: string): void {
+  state.usedThisRound = state.usedThisRound.filter((x) => x !== cardId);
+  if ((combat.fromTable ?? []).includes(cardId)) state.decks[side].table.push(cardId);
+  else state.decks[side].hand.push(cardId);
 }
 
 const bonusOf = (combat: Combat | CombatResult) => ('bonus' in combat ? combat.bonus : undefined);
@@ -431,6 +440,8 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
       if (card(c).removeAfterEvent) deck.removed.push(c);
       // 9.5.4.2: a card good for one combat a turn goes to the discards even when won.
       else if (won && !laterCombatCard(card(c).event ?? '')?.oncePerTurn) deck.table.push(c);
+      // 9.5.4.2, 12.2.11: They Shall Not Pass stays face up after a tie too, until the Allies lose.
+      else if (card(c).event === 'they_shall_not_pass' && !attackerWins) deck.table.push(c);
       else deck.discard.push(c);
     }
   }
@@ -455,9 +466,11 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
   if (attackerWins && defenders.length > 0 && fullAttacker) {
     result.retreatLength = result.onDefender - result.onAttacker === 1 ? 1 : 2;
     const t = space(result.target);
+    // Card CP 60 Turk Determination: the level 1 trench it gives counts here too (its "all purposes").
     const cover =
       ['forest', 'desert', 'mountain', 'swamp'].includes(t.terrain) ||
-      defenderTrench(state, result.target, defender) !== null;
+      defenderTrench(state, result.target, defender) !== null ||
+      result.bonus?.defenderTrench1 === true;
     const steps = defenders.reduce((n, u) => n + (state.units[u]!.reduced ? 1 : 2), 0);
     state.phase = {
       kind: 'retreat',
@@ -799,12 +812,7 @@ export function greatRetreat(state: PogState, log: EventLog, combat: Combat): vo
   const { op } = phase;
   for (const u of combat.attackers) op.attacked.push(u);
   for (const s of ['ap', 'cp'] as Side[]) {
-    for (const c of combat.cards[s]) {
-      if (state.usedThisRound.includes(c)) {
-        state.usedThisRound = state.usedThisRound.filter((x) => x !== c);
-        state.decks[s].table.push(c);
-      } else state.decks[s].hand.push(c);
-    }
+    for (const c of combat.cards[s]) unplay(state, s, combat, c);
   }
   const result: CombatResult = {
     target: combat.target,

@@ -78,6 +78,8 @@ export interface Combat {
   /** The pinning space of a flank attack (12.3.2), when one is attempted. */
   pin: string | null;
   cards: Record<Side, string[]>;
+  /** The cards of `cards` taken from the table rather than the hand (for Alberich and Great Retreat); absent: none. */
+  fromTable?: string[];
   /** Sides firing on the Army table by the option of 12.2.7 (seed), giving up favourable shifts; absent when none. */
   armyTable?: Side[];
 }
