@@ -30,7 +30,7 @@ import { cardModule } from './cards/index.ts';
 import { NEAR_EAST_ENTRY } from './cards/specialEntry.ts';
 import { cardName } from './cards.ts';
 import { choicesFor } from './choices.ts';
-import { flankPossible, targetKind } from './combat.ts';
+import { flankPossible, targetKind, undefended } from './combat.ts';
 import { unitTakes } from './control.ts';
 import { card, type RpNation, space } from './data/index.ts';
 import { continueEvent, playEvent } from './events.ts';
@@ -239,7 +239,7 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
     case 'fight': {
       if (phase.kind !== 'attack' || !phase.combat) return;
       const combat = phase.combat;
-      if (targetKind(state, combat.target, side) === 'empty') {
+      if (undefended(targetKind(state, combat.target, side))) {
         emptyAttack(state, log, side, phase.op, combat);
         return;
       }

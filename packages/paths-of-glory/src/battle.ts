@@ -514,7 +514,11 @@ export function emptyAttack(
   combat: Combat,
 ): void {
   for (const u of combat.attackers) op.attacked.push(u);
-  log.add({ type: 'emptyAttack', text: `${space(combat.target).name} is undefended` });
+  const friendly = unitsIn(state, combat.target).length > 0;
+  log.add({
+    type: 'emptyAttack',
+    text: `${space(combat.target).name} is undefended${friendly ? ': only friendly units stand there' : ''}`,
+  });
   const result: CombatResult = {
     target: combat.target,
     attackers: combat.attackers,

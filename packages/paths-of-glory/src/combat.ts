@@ -122,6 +122,10 @@ export function mayAttack(
 }
 
 /** Whether a space is worth offering as a target: it holds enemy units or an enemy fort, or nobody (12.2.1). */
+/** 12.2.1 (seed, ruling 77): a target with neither enemy units nor an intact enemy fort, won without a roll. */
+export const undefended = (kind: ReturnType<typeof targetKind>): boolean =>
+  kind === 'empty' || kind === 'friendly';
+
 export function targetKind(
   state: Readable,
   target: string,
