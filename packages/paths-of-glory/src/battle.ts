@@ -162,7 +162,7 @@ function fire(
   const drm = setup.drm + (role === 'attacker' ? (bonusOf(combat)?.attackerDrm ?? 0) : 0);
   const die = log.die(
     'fire',
-    `${sideName(side)} fire (${setup.strength} on the ${setup.table.id === 'army' ? 'Army' : 'Corps'} table, column ${columnLabel(setup.table, column)}${drm ? `, ${drm > 0 ? '+' : ''}${drm}` : ''})`,
+    `${sideName(side)} fire (${setup.strength} on the ${setup.table.id === 'army' ? 'Army table' : 'Corps table'}, column ${columnLabel(setup.table, column)}${drm ? `, ${drm > 0 ? '+' : ''}${drm}` : ''})`,
   );
   const result = fireResult(setup.table, column, die, drm);
   log.add({ type: 'lossNumber', text: `${sideName(side)} inflict a loss number of ${result}`, side, result });
