@@ -85,8 +85,10 @@ export function useCombatCard(
   cardId: string,
 ): void {
   const deck = state.decks[side];
-  if (deck.hand.includes(cardId)) deck.hand = deck.hand.filter((c) => c !== cardId);
-  else {
+  if (deck.hand.includes(cardId)) {
+    deck.hand = deck.hand.filter((c) => c !== cardId);
+    if (card(cardId).event === 'they_shall_not_pass') state.theyShallNotPassTurn = state.turn;
+  } else {
     deck.table = deck.table.filter((c) => c !== cardId);
     combat.fromTable = [...(combat.fromTable ?? []), cardId];
   }

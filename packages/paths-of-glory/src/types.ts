@@ -217,6 +217,8 @@ export interface PogState {
   homeArmies?: string[];
   /** 16.4.5: the Central Powers' count of Russian VP spaces when the Tsar fell. */
   tsarFellAt?: number;
+  /** 12.2.10 (seed): the turn They Shall Not Pass (AP 39) was played from the hand; absent: not yet. */
+  theyShallNotPassTurn?: number;
   phase: Phase;
   outcome: Outcome | null;
   rng: RngState;

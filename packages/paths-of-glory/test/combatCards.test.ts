@@ -2,6 +2,7 @@ import { applyWithDice } from '@salient/engine/testing';
 import { describe, expect, it } from 'vitest';
 import { activationCost } from '../src/activation.ts';
 import { cardDrm, cardUsable, fireSetup, trenchNegated } from '../src/combat.ts';
+import { clearTables } from '../src/flow.ts';
 import { combatBonus, peaceOffensiveCheck, retreatCancelled } from '../src/roundEffects.ts';
 import { Supply } from '../src/supply.ts';
 import type { Combat, CombatResult, PogState } from '../src/types.ts';
@@ -474,7 +475,7 @@ describe('Combat cards in play', () => {
     expect(game.choices(plain, 'cp').map((c) => c.action)).not.toContain('holdGround');
   });
 
-  it('AP 39 They Shall Not Pass (9.5.4.2, 12.2.11, ruling 66): kept face up after a tie or a win, used again from the table, and discarded only with the combat the Allies lose, whose retreat it cancels', () => {
+  it('AP 39 They Shall Not Pass (9.5.4.2, 12.2.10-12.2.11, ruling 66): kept face up after a tie or a win, into the next turn, used again from the table, and discarded with the combat the Allies lose, whose retreat it cancels', () => {
     const verdun = (table: string[], hand: string[]) => {
       const state = lab(
         { 'ge-army-5': 'metz', 'ge-army-6': 'metz', 'fr-army-3': 'verdun' },
@@ -501,6 +502,14 @@ describe('Combat cards in play', () => {
     );
     expect(tie.decks.ap.table).toContain('ap-39');
     expect(tie.decks.ap.discard).not.toContain('ap-39');
+    // 12.2.10 (seed): the turn's end does not discard it; the end of the next turn does.
+    const nextTurn = structuredClone(tie);
+    clearTables(nextTurn);
+    expect(nextTurn.decks.ap.table).toEqual(['ap-39']);
+    nextTurn.turn += 1;
+    clearTables(nextTurn);
+    expect(nextTurn.decks.ap.table).toEqual([]);
+    expect(nextTurn.decks.ap.discard).toContain('ap-39');
     // Next round, from the table: the Allies lose, hold Verdun, and the card goes to the discards.
     const second = verdun(['ap-39'], []);
     expect(options(second, 'ap', 'combatCard', 'card')).toContain('ap-39');
