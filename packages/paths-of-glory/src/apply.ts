@@ -30,7 +30,7 @@ import { cardModule } from './cards/index.ts';
 import { NEAR_EAST_ENTRY } from './cards/specialEntry.ts';
 import { cardName } from './cards.ts';
 import { choicesFor } from './choices.ts';
-import { flankPossible, targetKind } from './combat.ts';
+import { flankPossible, targetKind, undefended } from './combat.ts';
 import { unitTakes } from './control.ts';
 import { card, type RpNation, space } from './data/index.ts';
 import { continueEvent, playEvent } from './events.ts';
@@ -56,6 +56,7 @@ import {
   newOperation,
   toAttackOrEnd,
 } from './operations.ts';
+import { answerPeace, offerPeace } from './peace.ts';
 import { buyReplacement, replacementOptions } from './replacements.ts';
 import { handSizeOf, shuffleInPlace } from './setup.ts';
 import { redeploy, srCost } from './sr.ts';
@@ -133,6 +134,14 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
       state.phase = { kind: 'activate', side, op: newOperation(id, card(id).ops) };
       return;
     }
+    case 'offerPeace':
+      offerPeace(state, log, side);
+      return;
+    case 'acceptPeace':
+    case 'refusePeace':
+      if (phase.kind === 'peaceOffer')
+        answerPeace(state, log, phase.offeredBy, action.type === 'acceptPeace');
+      return;
     case 'oneOp':
       log.add({ type: 'ops', text: `${sideName(side)} take one operations point without a card`, side });
       state.phase = { kind: 'activate', side, op: newOperation(null, 1) };
@@ -232,7 +241,7 @@ function dispatch(state: PogState, log: EventLog, side: Side, action: JsonObject
     case 'fight': {
       if (phase.kind !== 'attack' || !phase.combat) return;
       const combat = phase.combat;
-      if (targetKind(state, combat.target, side) === 'empty') {
+      if (undefended(targetKind(state, combat.target, side))) {
         emptyAttack(state, log, side, phase.op, combat);
         return;
       }

@@ -72,7 +72,11 @@ export function afterDesignation(_state: PogState, log: EventLog, combat: Combat
   combat.step = flankable ? 'flank' : 'attackerCards';
 }
 
-/** Plays or re-uses a combat card (12.2.5): from the hand it leaves the hand; from the table it is marked used this round. */
+/**
+ * Plays or re-uses a combat card (12.2.5): from the hand it leaves the hand, from the table it leaves
+ * the table; either way it is marked used this action round (9.5.4.4), so a card played from the hand
+ * and kept after a won combat does not serve again in the same round.
+ */
 export function useCombatCard(
   state: PogState,
   log: EventLog,
@@ -81,11 +85,14 @@ export function useCombatCard(
   cardId: string,
 ): void {
   const deck = state.decks[side];
-  if (deck.hand.includes(cardId)) deck.hand = deck.hand.filter((c) => c !== cardId);
-  else {
+  if (deck.hand.includes(cardId)) {
+    deck.hand = deck.hand.filter((c) => c !== cardId);
+    if (card(cardId).event === 'they_shall_not_pass') state.theyShallNotPassTurn = state.turn;
+  } else {
     deck.table = deck.table.filter((c) => c !== cardId);
-    state.usedThisRound.push(cardId);
+    combat.fromTable = [...(combat.fromTable ?? []), cardId];
   }
+  state.usedThisRound.push(cardId);
   combat.cards[side].push(cardId);
   log.add({ type: 'combatCard', text: `${sideName(side)} play ${cardName(cardId)}`, side, card: cardId });
   if (card(cardId).event === 'alberich') alberich(state, log, side, combat);
@@ -102,10 +109,7 @@ function alberich(state: PogState, log: EventLog, side: Side, combat: Combat): v
   for (const s of [attacker, side]) {
     for (const c of combat.cards[s]) {
       if (card(c).event === 'alberich') state.decks[s].removed.push(c);
-      else if (state.usedThisRound.includes(c)) {
-        state.usedThisRound = state.usedThisRound.filter((x) => x !== c);
-        state.decks[s].table.push(c);
-      } else state.decks[s].hand.push(c);
+      else unplay(state, s, combat, c);
     }
   }
   for (const u of combat.attackers) phase.op.attacked.push(u);
@@ -114,6 +118,13 @@ function alberich(state: PogState, log: EventLog, side: Side, combat: Combat): v
     text: `Alberich: the attack on ${space(combat.target).name} finds the line abandoned and is called off`,
   });
   endCombat(state, log, attacker, phase.op);
+}
+
+/** A combat card counted as not played (Alberich, Great Retreat): back where it came from, free to serve again this round. */
+function unplay(state: PogState, side: Side, combat: Combat, cardId: string): void {
+  state.usedThisRound = state.usedThisRound.filter((x) => x !== cardId);
+  if ((combat.fromTable ?? []).includes(cardId)) state.decks[side].table.push(cardId);
+  else state.decks[side].hand.push(cardId);
 }
 
 const bonusOf = (combat: Combat | CombatResult) => ('bonus' in combat ? combat.bonus : undefined);
@@ -153,7 +164,7 @@ function fire(
   const drm = setup.drm + (role === 'attacker' ? (bonusOf(combat)?.attackerDrm ?? 0) : 0);
   const die = log.die(
     'fire',
-    `${sideName(side)} fire (${setup.strength} on the ${setup.table.id === 'army' ? 'Army' : 'Corps'} table, column ${columnLabel(setup.table, column)}${drm ? `, ${drm > 0 ? '+' : ''}${drm}` : ''})`,
+    `${sideName(side)} fire (${setup.strength} on the ${setup.table.id === 'army' ? 'Army table' : 'Corps table'}, column ${columnLabel(setup.table, column)}${drm ? `, ${drm > 0 ? '+' : ''}${drm}` : ''})`,
   );
   const result = fireResult(setup.table, column, die, drm);
   log.add({ type: 'lossNumber', text: `${sideName(side)} inflict a loss number of ${result}`, side, result });
@@ -266,7 +277,12 @@ export function fulfilsMandate(
   const defending = defenders.map(nationOf);
   if (nation === 'fr' || nation === 'br') return western && defending.includes('ge');
   if (nation === 'ge') return western && defending.some((n) => ['us', 'br', 'be', 'fr'].includes(n));
-  if (nation === 'ah' && m.italianFront) return space(target).nation === 'it' || defending.includes('it');
+  // 7.1.6: a space in Italy, one holding Italians, or one holding Allied units supplied through Italy.
+  if (nation === 'ah' && m.italianFront) {
+    if (space(target).nation === 'it' || defending.includes('it')) return true;
+    const supply = supplyOf(state);
+    return defenders.some((u) => supply.throughItaly(u));
+  }
   return true;
 }
 
@@ -426,6 +442,8 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
       if (card(c).removeAfterEvent) deck.removed.push(c);
       // 9.5.4.2: a card good for one combat a turn goes to the discards even when won.
       else if (won && !laterCombatCard(card(c).event ?? '')?.oncePerTurn) deck.table.push(c);
+      // 9.5.4.2, 12.2.11: They Shall Not Pass stays face up after a tie too, until the Allies lose.
+      else if (card(c).event === 'they_shall_not_pass' && !attackerWins) deck.table.push(c);
       else deck.discard.push(c);
     }
   }
@@ -450,9 +468,11 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
   if (attackerWins && defenders.length > 0 && fullAttacker) {
     result.retreatLength = result.onDefender - result.onAttacker === 1 ? 1 : 2;
     const t = space(result.target);
+    // Card CP 60 Turk Determination: the level 1 trench it gives counts here too (its "all purposes").
     const cover =
       ['forest', 'desert', 'mountain', 'swamp'].includes(t.terrain) ||
-      defenderTrench(state, result.target, defender) !== null;
+      defenderTrench(state, result.target, defender) !== null ||
+      result.bonus?.defenderTrench1 === true;
     const steps = defenders.reduce((n, u) => n + (state.units[u]!.reduced ? 1 : 2), 0);
     state.phase = {
       kind: 'retreat',
@@ -496,7 +516,11 @@ export function emptyAttack(
   combat: Combat,
 ): void {
   for (const u of combat.attackers) op.attacked.push(u);
-  log.add({ type: 'emptyAttack', text: `${space(combat.target).name} is undefended` });
+  const friendly = unitsIn(state, combat.target).length > 0;
+  log.add({
+    type: 'emptyAttack',
+    text: `${space(combat.target).name} is undefended${friendly ? ': only friendly units stand there' : ''}`,
+  });
   const result: CombatResult = {
     target: combat.target,
     attackers: combat.attackers,
@@ -537,7 +561,7 @@ export function retreatOptions(
     if (path.includes(n) || n === result.target) return false;
     if ((occupied.get(n) ?? []).some((u) => sideOf(u) !== side)) return false;
     if (intactFort(state, n) && fortSide(n) !== side && !besiegers(state, n)) return false;
-    if (!mayEnter(state, unit, from, n)) return false;
+    if (!mayEnter(state, unit, from, n, false, true)) return false;
     if (stepsLeft === 1 && (occupied.get(n) ?? []).length >= STACK_LIMIT) return false;
     return true;
   });
@@ -552,7 +576,7 @@ export function retreatOptions(
           !(occupied.get(m) ?? []).some((u) => sideOf(u) !== side) &&
           (occupied.get(m) ?? []).length < STACK_LIMIT &&
           !(intactFort(state, m) && fortSide(m) !== side && !besiegers(state, m)) &&
-          mayEnter(state, unit, n, m),
+          mayEnter(state, unit, n, m, false, true),
       ),
     );
     if (onward.length > 0) usable = onward;
@@ -794,12 +818,7 @@ export function greatRetreat(state: PogState, log: EventLog, combat: Combat): vo
   const { op } = phase;
   for (const u of combat.attackers) op.attacked.push(u);
   for (const s of ['ap', 'cp'] as Side[]) {
-    for (const c of combat.cards[s]) {
-      if (state.usedThisRound.includes(c)) {
-        state.usedThisRound = state.usedThisRound.filter((x) => x !== c);
-        state.decks[s].table.push(c);
-      } else state.decks[s].hand.push(c);
-    }
+    for (const c of combat.cards[s]) unplay(state, s, combat, c);
   }
   const result: CombatResult = {
     target: combat.target,

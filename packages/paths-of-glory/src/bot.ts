@@ -72,6 +72,8 @@ export const purposefulPlayer: Policy = (choices, seat, raw, pick) => {
       return by('replace') ?? by('endReplacements')!;
     case 'discardCombat':
       return by('keepCards')!;
+    case 'peaceOffer':
+      return by('refusePeace')!;
     case 'over':
       break;
   }

@@ -24,6 +24,7 @@ import {
   mustMoveOn,
   passingTargets,
 } from './operations.ts';
+import { mayOfferPeace } from './peace.ts';
 import { replacementOptions } from './replacements.ts';
 import { srCost, srDestinations } from './sr.ts';
 import { statusOf } from './status.ts';
@@ -379,6 +380,13 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
     }
     case 'cardEvent':
       return cardModule(phase.card)?.choices?.(state, side, phase.step) ?? [];
+    case 'peaceOffer':
+      return [
+        choice('acceptPeace', `Accept the peace terms: the game ends in a draw at VP ${state.vp}`, {}, [], {
+          irreversible: true,
+        }),
+        choice('refusePeace', 'Refuse the peace terms: the side that offered rolls on the Peace Terms Table'),
+      ];
     case 'over':
       return [];
   }
@@ -445,6 +453,9 @@ function actionChoices(state: Readable, side: Side): Choice[] {
       ),
     );
   out.push(choice('oneOp', 'One operations point without a card'));
+  // 16.5.1: peace terms, as the whole action, while the side is ahead on VP.
+  if (mayOfferPeace(state, side))
+    out.push(choice('offerPeace', `Offer peace terms (VP ${state.vp})`, {}, [], { irreversible: true }));
   return out;
 }
 

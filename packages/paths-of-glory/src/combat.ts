@@ -5,6 +5,7 @@ import { BEF_NATIONS, MAP, mayCross, turnInfo } from './map.ts';
 import { openByBeachhead } from './mef.ts';
 import { crossingMark } from './movement.ts';
 import { nearEastSpace, ruleOn } from './options.ts';
+import { italyClosedTo } from './scenarios.ts';
 import { isNeutralSpace, type Supply } from './supply.ts';
 import { ARMY_TABLE, baseColumn, CORPS_TABLE, type FireTable, shiftColumn } from './tables.ts';
 import { type Combat, type Operation, other, type Readable, type Side } from './types.ts';
@@ -29,6 +30,8 @@ export function mayAttack(
   if (op.moved.includes(id) || op.spent?.[id] !== undefined) return false;
   if (op.onlyAttackers && !op.onlyAttackers.includes(id)) return false;
   if (!supply.unitSupplied(id)) return false; // 14.3.1
+  // 5.7.4.6 (historical): only Austro-Hungarian and Italian armies fight into or out of Italy.
+  if (italyClosedTo(state, id, target) || italyClosedTo(state, id, loc)) return false;
   const d = unitData(id);
   const side = d.side;
   const t = space(target);
@@ -119,6 +122,10 @@ export function mayAttack(
 }
 
 /** Whether a space is worth offering as a target: it holds enemy units or an enemy fort, or nobody (12.2.1). */
+/** 12.2.1 (seed, ruling 77): a target with neither enemy units nor an intact enemy fort, won without a roll. */
+export const undefended = (kind: ReturnType<typeof targetKind>): boolean =>
+  kind === 'empty' || kind === 'friendly';
+
 export function targetKind(
   state: Readable,
   target: string,

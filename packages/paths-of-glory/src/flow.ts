@@ -380,13 +380,23 @@ export function drawCards(state: PogState, log: EventLog, side: Side, count: num
 }
 
 function drawPhase(state: PogState, log: EventLog): void {
+  clearTables(state);
+  nextDiscardSegment(state, log, null);
+}
+
+/**
+ * 9.5.4.5: combat cards kept on the table go to the discards at the end of the turn; They Shall Not
+ * Pass only at the end of the turn after the one it was played in (12.2.10 of the seed, ruling 66).
+ */
+export function clearTables(state: PogState): void {
   for (const side of ['ap', 'cp'] as Side[]) {
     const deck = state.decks[side];
-    // 9.5.4.5: combat cards kept on the table go to the discards at the end of the turn.
-    deck.discard.push(...deck.table);
-    deck.table = [];
+    const kept = deck.table.filter(
+      (c) => card(c).event === 'they_shall_not_pass' && state.theyShallNotPassTurn === state.turn,
+    );
+    deck.discard.push(...deck.table.filter((c) => !kept.includes(c)));
+    deck.table = kept;
   }
-  nextDiscardSegment(state, log, null);
 }
 
 /** Cards a side may throw away before drawing (9.5.4.6): combat cards, and the late entry cards of 9.5.2.5. */

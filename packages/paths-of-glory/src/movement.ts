@@ -6,6 +6,7 @@ import { besiegers, blockingEnemyFort } from './forts.ts';
 import { BEF_NATIONS, CHANNEL_PORTS, MAP, mayCross } from './map.ts';
 import { beachheadOf, MEF_SPACES, openByBeachhead } from './mef.ts';
 import { nonTurkishCorpsAllow } from './options.ts';
+import { germanArmyMayNotEnd, italyClosedTo } from './scenarios.ts';
 import { isNeutralSpace, supplyOf } from './supply.ts';
 import type { PogState, Readable, Side } from './types.ts';
 import { isArmy, label, mfOf, nearEastAble, occupancy, STACK_LIMIT, sideOf } from './units.ts';
@@ -36,8 +37,16 @@ export function brestLitovskAllows(state: Readable, id: string, to: string): boo
 }
 
 /** Whether the unit may go from `from` into `to` at all, whatever its remaining movement. */
-export function mayEnter(state: Readable, id: string, from: string, to: string, sr = false): boolean {
+export function mayEnter(
+  state: Readable,
+  id: string,
+  from: string,
+  to: string,
+  sr = false,
+  retreat = false,
+): boolean {
   const d = unitData(id);
+  if (!retreat && italyClosedTo(state, id, to)) return false; // 5.7.4.6 (historical)
   if (!mayCross(from, to, d.nation, crossingMark(id)) && !openByBeachhead(state, from, to)) return false;
   const s = space(to);
   if (isNeutralSpace(state, to)) return false; // 11.1.11
@@ -121,6 +130,7 @@ export function reachable(
   for (const [to, path] of seen) {
     if (to === start) continue;
     if (friendlyCount(to) + companions.length >= STACK_LIMIT) continue;
+    if (germanArmyMayNotEnd(state, id, to)) continue; // 5.7.4.6 (historical)
     if (channelClosed(state, side, to)) through.set(to, path);
     else paths.set(to, path);
   }

@@ -1,6 +1,6 @@
 import type { EventLog } from '@salient/engine';
 import { activationCost, sudArmyStack } from './activation.ts';
-import { defendersOf, mayAttack, targetKind } from './combat.ts';
+import { defendersOf, mayAttack, targetKind, undefended } from './combat.ts';
 import { card, space, unitData } from './data/index.ts';
 import { actionDone } from './flow.ts';
 import { fortSide, intactFort, siegeKeptWithout } from './forts.ts';
@@ -292,10 +292,10 @@ export function attackTargets(
     const units = unitsIn(state, s).filter((u) => sideOf(u) === side);
     for (const target of [s, ...MAP.neighbors(s)]) {
       const kind = targetKind(state, target, side);
-      if (kind === 'friendly') continue;
       if (target === s && kind !== 'fort' && kind !== 'enemy') continue;
-      // 12.2.1: attacks on empty spaces come before all others.
-      if (kind === 'empty' && fought) continue;
+      // 12.2.1 (seed): an empty space or one holding only friendly units may be attacked too
+      // (ruling 77); such attacks come before all others.
+      if (undefended(kind) && fought) continue;
       for (const u of units) {
         if (!mayAttack(state, op, u, target, supply)) continue;
         const list = out.get(target);

@@ -8,6 +8,7 @@ import {
   retreatedFire,
   targetKind,
   trenchNegated,
+  undefended,
 } from './combat.ts';
 import { card, space } from './data/index.ts';
 import { sideName } from './map.ts';
@@ -49,7 +50,8 @@ export function previewAction(view: PogView, seat: Seat, action: Action): Previe
   }
   if (combat.attackers.length === 0) return null;
   const defender = other(side);
-  if (targetKind(view, combat.target, side) === 'empty') return emptyPreview(combat, side);
+  const kind = targetKind(view, combat.target, side);
+  if (undefended(kind)) return emptyPreview(combat, side, kind === 'friendly');
   const { att, def, onDefender, onAttacker, attackerWins, defenderHolds } = combatOdds(view, combat, side);
   const mine = seat as Side;
   const usable = [...handOf(view, mine), ...view.decks[mine].table].filter(
@@ -85,14 +87,17 @@ export function previewAction(view: PogView, seat: Seat, action: Action): Previe
  * 12.2.1: a space with neither enemy units nor an intact enemy fort is no combat: nothing is rolled,
  * the attackers win and (reduced ones too, 12.2.12) may advance into it.
  */
-function emptyPreview(combat: Combat, side: Side): Preview {
+function emptyPreview(combat: Combat, side: Side, friendly: boolean): Preview {
   const name = space(combat.target).name;
   return {
     title: `Attack on ${name}`,
     facts: [
       { label: 'Target', value: name },
       { label: 'Attackers', value: combat.attackers.map(label).join(', ') },
-      { label: 'Defenders', value: 'none, and no enemy fort' },
+      {
+        label: 'Defenders',
+        value: friendly ? 'none: only your own units stand there' : 'none, and no enemy fort',
+      },
       { label: 'Combat', value: 'no combat roll: the space is undefended (12.2.1)' },
       {
         label: 'Result',

@@ -1,5 +1,5 @@
 import type { JsonObject } from '@salient/engine';
-import { space } from './data/index.ts';
+import { space, unitData } from './data/index.ts';
 import type { Readable, Side } from './types.ts';
 
 /**
@@ -128,4 +128,26 @@ export function finalVerdict(
       reason: `VP ${vp} at the end of the scenario (${range}: a draw, which counts as an Allied win${suffix})`,
     };
   return { winner: null, vp, reason: `VP ${vp} at the end of the scenario (${range}${suffix})` };
+}
+
+/** 5.7.4.6: in force until the Allies have reached Total War (their Total War cards drawn). */
+const italianRestrictions = (state: Readable): boolean =>
+  state.rules?.historical === true && state.commitment?.ap !== 'total';
+
+/**
+ * 5.7.4.6 (historical scenario): until the Allies' Total War, only Austro-Hungarian and Italian armies
+ * operate in Italy: no other army moves, redeploys or advances into or through a space in Italy, nor
+ * attacks a space there or out of one. A retreat is no operation and stays free (ruling 76).
+ */
+export function italyClosedTo(state: Readable, id: string, spaceId: string): boolean {
+  if (!italianRestrictions(state)) return false;
+  const d = unitData(id);
+  return d.type === 'army' && d.nation !== 'ah' && d.nation !== 'it' && space(spaceId).nation === 'it';
+}
+
+/** 5.7.4.6: until the Allies' Total War no German army ends a move or redeployment in Trent, Villach or Trieste. */
+export function germanArmyMayNotEnd(state: Readable, id: string, spaceId: string): boolean {
+  if (!italianRestrictions(state)) return false;
+  const d = unitData(id);
+  return d.type === 'army' && d.nation === 'ge' && ['trent', 'villach', 'trieste'].includes(spaceId);
 }

@@ -6,6 +6,7 @@ import { besieged, besiegers, fortSide, intactFort, siegeKeptWithout } from './f
 import { CHANNEL_PORTS, MAP, mayCross } from './map.ts';
 import { channelOpen, crossingMark, mayEnter } from './movement.ts';
 import { srCostWithOptions } from './options.ts';
+import { germanArmyMayNotEnd } from './scenarios.ts';
 import { isNeutralSpace, type Supply, supplyOf } from './supply.ts';
 import { type PogState, RESERVE, type Readable, type Side } from './types.ts';
 import { isArmy, label, nearEastAble, occupancy, onMap, STACK_LIMIT, sideOf } from './units.ts';
@@ -122,7 +123,8 @@ function computeSrDestinations(state: Readable, id: string, supply: Supply): Map
         out.add(s);
     return out;
   });
-  const endOk = (s: string) => ends.has(s);
+  // 5.7.4.6 (historical scenario) looks at the unit itself.
+  const endOk = (s: string) => ends.has(s) && !germanArmyMayNotEnd(state, id, s);
   const out = new Map<string, SrMode>();
   const add = (to: string, mode: SrMode) => {
     if (!out.has(to)) out.set(to, mode);

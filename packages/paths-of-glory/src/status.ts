@@ -18,6 +18,7 @@ const PHASE_NAMES: Record<string, string> = {
   replacement: 'Replacement Phase',
   discardCombat: 'Draw Phase: discard combat cards',
   cardEvent: 'Event',
+  peaceOffer: 'Peace terms offered',
   over: 'Game over',
 };
 

@@ -79,11 +79,13 @@ export function supplyNetwork(
   nation: Nation | null,
   beachhead = false,
   only?: readonly string[],
+  avoid?: Nation,
 ): Set<string> {
   const occupied = occupancy(state);
   const enemyIn = (id: string) => (occupied.get(id) ?? []).some((u) => sideOf(u) !== side);
   const passable = (id: string) => {
     if (isNeutralSpace(state, id) || enemyIn(id)) return false;
+    if (avoid !== undefined && space(id).nation === avoid) return false;
     if (state.control[id] === side)
       return !(intactFort(state, id) && fortSide(id) !== side && !besieged(state, id));
     return intactFort(state, id) && fortSide(id) !== side && besieged(state, id);
@@ -157,6 +159,26 @@ export class Supply {
     const loc = this.state.units[id]!.loc;
     if (!MAP.has(loc)) return true;
     return this.homeSuppliedAt(sideOf(id), nationOf(id), loc);
+  }
+
+  /**
+   * 7.1.6: an Allied unit outside Italy that traces supply only through a space in Italy: supplied,
+   * but not once every Italian space is taken out of its supply paths (ruling 75). Montenegrins and
+   * Serbs in Serbia, always supplied, never do.
+   */
+  throughItaly(id: string): boolean {
+    const loc = this.state.units[id]!.loc;
+    if (sideOf(id) !== 'ap' || !MAP.has(loc) || space(loc).nation === 'it') return false;
+    const nation = nationOf(id);
+    if (nation === 'mn' || (nation === 'sb' && space(loc).nation === 'sb')) return false;
+    if (!this.suppliedAt('ap', nation, loc)) return false;
+    const key = `ap:${EASTERN.includes(nation) ? 'east' : nation}:without-it`;
+    let net = this.nets.get(key);
+    if (!net) {
+      net = supplyNetwork(this.state, 'ap', nation, false, undefined, 'it');
+      this.nets.set(key, net);
+    }
+    return !this.tracesInto(net, nation, loc, false);
   }
 
   /** Whether a unit of this side and nation standing at `at` can trace supply (14.1). */

@@ -25,7 +25,7 @@ export interface Trench {
   level: 1 | 2;
 }
 
-export type ActionKind = 'ops' | 'sr' | 'rp' | 'event' | 'oneOp';
+export type ActionKind = 'ops' | 'sr' | 'rp' | 'event' | 'oneOp' | 'peace';
 
 export interface Deck {
   draw: string[];
@@ -78,6 +78,8 @@ export interface Combat {
   /** The pinning space of a flank attack (12.3.2), when one is attempted. */
   pin: string | null;
   cards: Record<Side, string[]>;
+  /** The cards of `cards` taken from the table rather than the hand (for Alberich and Great Retreat); absent: none. */
+  fromTable?: string[];
   /** Sides firing on the Army table by the option of 12.2.7 (seed), giving up favourable shifts; absent when none. */
   armyTable?: Side[];
 }
@@ -151,6 +153,8 @@ export type Phase =
   | { kind: 'discardCombat'; side: Side }
   /** An event module's question (src/cards): `step` is the module's own record of where it stands. */
   | { kind: 'cardEvent'; side: Side; card: string; step: JsonObject }
+  /** 16.5: peace terms offered by `offeredBy`; `side` answers. */
+  | { kind: 'peaceOffer'; side: Side; offeredBy: Side }
   | { kind: 'over' };
 
 export interface Mandate {
@@ -213,6 +217,8 @@ export interface PogState {
   homeArmies?: string[];
   /** 16.4.5: the Central Powers' count of Russian VP spaces when the Tsar fell. */
   tsarFellAt?: number;
+  /** 12.2.10 (seed): the turn They Shall Not Pass (AP 39) was played from the hand; absent: not yet. */
+  theyShallNotPassTurn?: number;
   phase: Phase;
   outcome: Outcome | null;
   rng: RngState;

@@ -200,6 +200,42 @@ describe('12.2 Combat resolution', () => {
     expect(s.control.plock).toBe('cp');
   });
 
+  it('12.2.1 (seed, ruling 77): a space holding only friendly units may be attacked; won without a roll, the attackers advance into it within the stacking limit, and such attacks come before real combats', () => {
+    const state = lab({
+      'ge-corps-1': 'thorn',
+      'ge-corps-2': 'plock',
+      'ge-corps-3': 'thorn',
+      'ru-corps-1': 'lodz',
+    });
+    state.control.plock = 'cp';
+    inOperation(state, 'cp', { thorn: 'attack' }, 'attack');
+    expect(options(state, 'cp', 'declareAttack', 'target')).toContain('plock');
+    const preview = game.preview!(game.view(state, 'cp'), 'cp', { type: 'declareAttack', target: 'plock' })!;
+    expect(preview.facts.map((f) => f.value).join(' ')).toMatch(/only your own units/);
+    const won = attack(state, 'cp', 'plock', ['ge-corps-1']);
+    expect(won.phase.kind).toBe('advance');
+    const moved = play(won, 'cp', { type: 'advance', unit: 'ge-corps-1', to: 'plock' }).state;
+    expect(moved.units['ge-corps-1']!.loc).toBe('plock');
+    expect(moved.units['ge-corps-2']!.loc).toBe('plock');
+    // The attacker has spent its attack (12.1.6).
+    expect((moved.phase as { op: { attacked: string[] } }).op.attacked).toContain('ge-corps-1');
+    // A full friendly space may be attacked, but nobody can advance into it.
+    const full = lab({
+      'ge-corps-1': 'thorn',
+      'ge-corps-2': 'plock',
+      'ge-corps-3': 'plock',
+      'ge-corps-4': 'plock',
+    });
+    full.control.plock = 'cp';
+    inOperation(full, 'cp', { thorn: 'attack' }, 'attack');
+    const crowded = attack(full, 'cp', 'plock', ['ge-corps-1']);
+    expect(options(crowded, 'cp', 'advance', 'to', { unit: 'ge-corps-1' })).toEqual([]);
+    // After a real combat of the action, undefended targets are no longer offered.
+    const fought = structuredClone(state);
+    (fought.phase as { op: { attacked: string[] } }).op.attacked.push('ge-corps-3');
+    expect(options(fought, 'cp', 'declareAttack', 'target')).not.toContain('plock');
+  });
+
   it('12.2.2, 15.1.4: the defender adds its fort to its strength', () => {
     const state = lab({ 'ru-corps-1': 'lomza' });
     expect(fireSetup(state, 'defender', ['ru-corps-1'], 'lomza', [], 'ap').strength).toBe(2);

@@ -1,6 +1,8 @@
+import { applyWithDice } from '@salient/engine/testing';
 import { describe, expect, it } from 'vitest';
 import { activationCost } from '../src/activation.ts';
 import { cardDrm, cardUsable, fireSetup, trenchNegated } from '../src/combat.ts';
+import { clearTables } from '../src/flow.ts';
 import { combatBonus, peaceOffensiveCheck, retreatCancelled } from '../src/roundEffects.ts';
 import { Supply } from '../src/supply.ts';
 import type { Combat, CombatResult, PogState } from '../src/types.ts';
@@ -389,5 +391,241 @@ describe('AP 27 Great Retreat', () => {
     expect(state.units['ru-corps-1']!.loc).toBe(to);
     expect(state.units['ru-corps-1']!.reduced).toBe(false);
     expect(options(state, 'cp', 'advance', 'to', { unit: 'ge-army-8' })).toContain('kovno');
+  });
+});
+
+/**
+ * In-play checks of issue 23: whole combats through `apply`, dice chosen among real ones
+ * (`applyWithDice`), for the card effects that reach past the fire tables.
+ */
+describe('Combat cards in play', () => {
+  type AttackPhase = Extract<PogState['phase'], { kind: 'attack' }>;
+
+  /** Declares an attack with the given units and plays the attacker's cards (from hand or table). */
+  function declare(state: PogState, side: 'ap' | 'cp', target: string, attackers: string[], cards: string[]) {
+    let s = play(state, side, { type: 'declareAttack', target }).state;
+    for (const u of attackers)
+      if (!(s.phase as AttackPhase).combat!.attackers.includes(u))
+        s = play(s, side, { type: 'addAttacker', unit: u }).state;
+    s = play(s, side, { type: 'fight' }).state;
+    if ((s.phase as AttackPhase).combat?.step === 'flank')
+      s = play(s, side, { type: 'flank', pin: 'none' }).state;
+    for (const c of cards) s = play(s, side, { type: 'combatCard', card: c }).state;
+    return play(s, side, { type: 'doneCards' }).state;
+  }
+
+  /** Takes every loss step the phase asks for with the first unit offered. */
+  function takeLosses(state: PogState): PogState {
+    let s = state;
+    while (s.phase.kind === 'losses') {
+      const seat = game.status(s).toAct[0]!;
+      const offered = options(s, seat, 'takeStep', 'unit') as string[];
+      const unit = offered.find((u) => u.includes('-corps-')) ?? offered[0];
+      s = play(s, seat, { type: 'takeStep', unit }).state;
+    }
+    return s;
+  }
+
+  /** The loss numbers the attacker (`side`) and the defender inflicted, read from the log. */
+  const lossesOf = (events: unknown[], attacker: 'ap' | 'cp'): [number, number] => {
+    const n = (side: string) =>
+      (events as { type: string; side?: string; result?: number }[]).find(
+        (e) => e.type === 'lossNumber' && e.side === side,
+      )?.result ?? -1;
+    return [n(attacker), n(attacker === 'ap' ? 'cp' : 'ap')];
+  };
+
+  it('CP 60 Turk Determination (11.2, 12.5.3): Turkish defenders of an open space who lose may stand by giving one more step, as in a level 1 trench; without the card they must retreat', () => {
+    const position = (hand: string[]) => {
+      const state = lab(
+        { 'ru-army-cau': 'batum', 'ru-corps-1': 'batum', 'tu-corps-1': 'rize', 'tu-corps-2': 'rize' },
+        { turn: 8, side: 'ap' },
+      );
+      state.neutral = state.neutral.filter((n) => n !== 'tu');
+      state.decks.cp.hand = hand;
+      return declare(
+        inOperation(state, 'ap', { batum: 'attack' }, 'attack'),
+        'ap',
+        'rize',
+        ['ru-army-cau'],
+        [],
+      );
+    };
+    // The attackers win by one and keep the army at full strength (the corps takes their one loss).
+    const lostByOne = (events: unknown[]) => {
+      const [d, a] = lossesOf(events, 'ap');
+      return d === a + 1 && a <= 1;
+    };
+    const determined = play(position(['cp-60']), 'cp', { type: 'combatCard', card: 'cp-60' }).state;
+    const fought = takeLosses(
+      applyWithDice(game, determined, 'cp', { type: 'doneCards' }, (r) => lostByOne(r.events)).state,
+    );
+    expect(fought.phase.kind).toBe('retreat');
+    expect(game.choices(fought, 'cp').map((c) => c.action)).toContain('holdGround');
+    const unit = options(fought, 'cp', 'holdGround', 'unit')[0] as string;
+    const held = play(fought, 'cp', { type: 'holdGround', unit }).state;
+    const turks = ['tu-corps-1', 'tu-corps-2'].filter((u) => held.units[u]!.loc !== 'eliminated');
+    expect(turks.length).toBeGreaterThan(0);
+    for (const u of turks) expect(held.units[u]!.loc).toBe('rize');
+    expect(held.phase.kind).not.toBe('retreat');
+    const plain = takeLosses(
+      applyWithDice(game, position([]), 'cp', { type: 'doneCards' }, (r) => lostByOne(r.events)).state,
+    );
+    expect(plain.phase.kind).toBe('retreat');
+    expect(game.choices(plain, 'cp').map((c) => c.action)).not.toContain('holdGround');
+  });
+
+  it('AP 39 They Shall Not Pass (9.5.4.2, 12.2.10-12.2.11, ruling 66): kept face up after a tie or a win, into the next turn, used again from the table, and discarded with the combat the Allies lose, whose retreat it cancels', () => {
+    const verdun = (table: string[], hand: string[]) => {
+      const state = lab(
+        { 'ge-army-5': 'metz', 'ge-army-6': 'metz', 'fr-army-3': 'verdun' },
+        { turn: 12, side: 'cp' },
+      );
+      state.decks.ap.hand = hand;
+      state.decks.ap.table = table;
+      state.played.push('oberost');
+      return declare(
+        inOperation(state, 'cp', { metz: 'attack' }, 'attack'),
+        'cp',
+        'verdun',
+        ['ge-army-5'],
+        [],
+      );
+    };
+    // A tie: both sides lose on the rule, but They Shall Not Pass stays face up (12.2.11's exception).
+    const first = play(verdun([], ['ap-39']), 'ap', { type: 'combatCard', card: 'ap-39' }).state;
+    const tie = takeLosses(
+      applyWithDice(game, first, 'ap', { type: 'doneCards' }, (r) => {
+        const [d, a] = lossesOf(r.events, 'cp');
+        return d === a && d > 0;
+      }).state,
+    );
+    expect(tie.decks.ap.table).toContain('ap-39');
+    expect(tie.decks.ap.discard).not.toContain('ap-39');
+    // 12.2.10 (seed): the turn's end does not discard it; the end of the next turn does.
+    const nextTurn = structuredClone(tie);
+    clearTables(nextTurn);
+    expect(nextTurn.decks.ap.table).toEqual(['ap-39']);
+    nextTurn.turn += 1;
+    clearTables(nextTurn);
+    expect(nextTurn.decks.ap.table).toEqual([]);
+    expect(nextTurn.decks.ap.discard).toContain('ap-39');
+    // Next round, from the table: the Allies lose, hold Verdun, and the card goes to the discards.
+    const second = verdun(['ap-39'], []);
+    expect(options(second, 'ap', 'combatCard', 'card')).toContain('ap-39');
+    const used = play(second, 'ap', { type: 'combatCard', card: 'ap-39' }).state;
+    const lost = takeLosses(
+      applyWithDice(game, used, 'ap', { type: 'doneCards' }, (r) => {
+        const [d, a] = lossesOf(r.events, 'cp');
+        if (d <= a) return false;
+        // A real defeat: a German army still at full strength and the French army still standing.
+        const after = takeLosses(r.state);
+        return (
+          ['ge-army-5', 'ge-army-6'].some(
+            (u) => after.units[u]!.loc === 'metz' && !after.units[u]!.reduced,
+          ) && after.units['fr-army-3']!.loc === 'verdun'
+        );
+      }).state,
+    );
+    expect(lost.units['fr-army-3']!.loc).toBe('verdun');
+    expect(lost.phase.kind).not.toBe('retreat');
+    expect(lost.decks.ap.table).not.toContain('ap-39');
+    expect(lost.decks.ap.discard).toContain('ap-39');
+  });
+
+  it('9.5.4.4 (ruling 22): a combat card played from the hand and kept after a won combat does not serve again in the same action round; it does in the next', () => {
+    let state = lab(
+      { 'br-army-1': 'cambrai', 'br-army-2': 'cambrai', 'ge-corps-1': 'sedan', 'ge-army-2': 'brussels' },
+      { turn: 12, side: 'ap', hand: ['ap-18'], reduced: ['ge-corps-1'] },
+    );
+    state.control.sedan = 'cp';
+    state.control.brussels = 'cp';
+    state.decks.cp.hand = [];
+    state = inOperation(state, 'ap', { cambrai: 'attack' }, 'attack');
+    state = declare(state, 'ap', 'sedan', ['br-army-1'], ['ap-18']);
+    let won = takeLosses(
+      applyWithDice(game, state, 'cp', { type: 'doneCards' }, (r) => {
+        const [d, a] = lossesOf(r.events, 'ap');
+        return d > a;
+      }).state,
+    );
+    while (won.phase.kind === 'retreat' || won.phase.kind === 'advance') {
+      if (won.phase.kind === 'advance') won = play(won, 'ap', { type: 'endAdvance' }).state;
+      else {
+        const unit = won.phase.pending[0]!.unit;
+        const to = options(won, 'cp', 'retreat', 'to', { unit })[0];
+        won = play(won, 'cp', { type: 'retreat', unit, to }).state;
+      }
+    }
+    expect(won.decks.ap.table).toContain('ap-18');
+    let next = play(won, 'ap', { type: 'declareAttack', target: 'brussels' }).state;
+    if (!(next.phase as AttackPhase).combat!.attackers.includes('br-army-2'))
+      next = play(next, 'ap', { type: 'addAttacker', unit: 'br-army-2' }).state;
+    next = play(next, 'ap', { type: 'fight' }).state;
+    if ((next.phase as AttackPhase).combat?.step === 'flank')
+      next = play(next, 'ap', { type: 'flank', pin: 'none' }).state;
+    expect(options(next, 'ap', 'combatCard', 'card')).not.toContain('ap-18');
+    // The next Allied action round it serves again.
+    let later = play(won, 'ap', { type: 'endAttacks' }).state;
+    later = play(later, 'cp', { type: 'oneOp' }).state;
+    later = play(later, 'cp', { type: 'endActivation' }).state;
+    later = play(later, 'ap', { type: 'oneOp' }).state;
+    later = play(later, 'ap', { type: 'activate', space: 'cambrai', mode: 'attack' }).state;
+    if (later.phase.kind === 'activate') later = play(later, 'ap', { type: 'endActivation' }).state;
+    later = declare(later, 'ap', 'brussels', ['br-army-2'], ['ap-18']);
+    expect((later.phase as AttackPhase).combat!.cards.ap).toEqual(['ap-18']);
+  });
+
+  it('CP 64 Alberich (ruling 67): an Allied combat card taken from the table goes back to the table, unused, and may serve in the next attack of the same action', () => {
+    let state = lab(
+      { 'ge-army-1': 'sedan', 'br-army-1': 'cambrai', 'br-army-2': 'cambrai', 'ge-army-2': 'brussels' },
+      { turn: 12, side: 'ap' },
+    );
+    state.control.sedan = 'cp';
+    state.control.brussels = 'cp';
+    state.decks.ap.table = ['ap-18'];
+    state.decks.cp.hand = ['cp-64'];
+    state = inOperation(state, 'ap', { cambrai: 'attack' }, 'attack');
+    state = declare(state, 'ap', 'sedan', ['br-army-1'], ['ap-18']);
+    expect(state.decks.ap.table).not.toContain('ap-18');
+    state = play(state, 'cp', { type: 'combatCard', card: 'cp-64' }).state;
+    expect(state.decks.ap.table).toContain('ap-18');
+    expect(state.usedThisRound).not.toContain('ap-18');
+    expect(state.decks.ap.hand).not.toContain('ap-18');
+    expect(state.decks.cp.removed).toContain('cp-64');
+    expect(state.phase.kind).toBe('attack');
+    let next = play(state, 'ap', { type: 'declareAttack', target: 'brussels' }).state;
+    if (!(next.phase as AttackPhase).combat!.attackers.includes('br-army-2'))
+      next = play(next, 'ap', { type: 'addAttacker', unit: 'br-army-2' }).state;
+    next = play(next, 'ap', { type: 'fight' }).state;
+    if ((next.phase as AttackPhase).combat?.step === 'flank')
+      next = play(next, 'ap', { type: 'flank', pin: 'none' }).state;
+    expect(options(next, 'ap', 'combatCard', 'card')).toContain('ap-18');
+  });
+
+  it('AP 27 Great Retreat (ruling 68): a Central Powers combat card taken from the table goes back to the table, unused, and may serve in the next attack of the same action', () => {
+    let state = lab(
+      { 'ge-army-8': 'insterberg', 'ge-army-9': 'insterberg', 'ru-corps-1': 'kovno', 'ru-corps-2': 'grodno' },
+      { turn: 8, side: 'cp' },
+    );
+    state.turnFlags.push('great-retreat');
+    state.played.push('oberost');
+    state.decks.cp.table = ['cp-40'];
+    state = inOperation(state, 'cp', { insterberg: 'attack' }, 'attack');
+    state = declare(state, 'cp', 'kovno', ['ge-army-8'], ['cp-40']);
+    state = play(state, 'ap', { type: 'greatRetreat' }).state;
+    expect(state.decks.cp.table).toContain('cp-40');
+    expect(state.usedThisRound).not.toContain('cp-40');
+    const to = options(state, 'ap', 'retreat', 'to', { unit: 'ru-corps-1' })[0] as string;
+    state = play(state, 'ap', { type: 'retreat', unit: 'ru-corps-1', to }).state;
+    if (state.phase.kind === 'advance') state = play(state, 'cp', { type: 'endAdvance' }).state;
+    expect(state.phase.kind).toBe('attack');
+    let next = play(state, 'cp', { type: 'declareAttack', target: 'grodno' }).state;
+    if (!(next.phase as AttackPhase).combat!.attackers.includes('ge-army-9'))
+      next = play(next, 'cp', { type: 'addAttacker', unit: 'ge-army-9' }).state;
+    next = play(next, 'cp', { type: 'fight' }).state;
+    if ((next.phase as AttackPhase).combat?.step === 'flank')
+      next = play(next, 'cp', { type: 'flank', pin: 'none' }).state;
+    expect(options(next, 'cp', 'combatCard', 'card')).toContain('cp-40');
   });
 });

@@ -24,11 +24,16 @@ function logLines(): string[] {
  */
 function logTemplates(): string[] {
   const dir = new URL('../src/', import.meta.url);
-  return readdirSync(dir, { recursive: true })
+  const sources = readdirSync(dir, { recursive: true })
     .map(String)
     .filter((f) => f.endsWith('.ts') && f !== 'glossary.ts')
-    .flatMap((f) => readFileSync(new URL(f, dir), 'utf8').split('\n'))
-    .filter((l) => /\btext: /.test(l));
+    .map((f) => readFileSync(new URL(f, dir), 'utf8'));
+  // The texts of log events, and the labels of dice rolls (the fire lines name their table).
+  const texts = sources.flatMap((s) => s.split('\n')).filter((l) => /\btext: /.test(l));
+  const dice = sources.flatMap((s) =>
+    [...s.matchAll(/log\.die\(\s*'[^']*',\s*(`[^`]*`|'[^']*')/g)].map((m) => m[1]!),
+  );
+  return [...texts, ...dice];
 }
 
 const wholeWord = (term: string) =>

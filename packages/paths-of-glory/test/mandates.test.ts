@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fulfilsMandate } from '../src/battle.ts';
 import { mandateFor } from '../src/flow.ts';
+import { supplyOf } from '../src/supply.ts';
 import { MANDATE_TABLE } from '../src/tables.ts';
-import { lab, started } from './helpers.ts';
+import { game, inOperation, lab, play, started } from './helpers.ts';
 
 describe('7.0 Mandated Offensives', () => {
   it('7.1.1: the tables agree with the rulebook example of play (CP 1 AH, CP 4 GE; Allies 2 FR, 5 IT)', () => {
@@ -79,5 +80,48 @@ describe('7.0 Mandated Offensives', () => {
     state.mandates.cp = { nation: 'ah', made: false, italianFront: true };
     expect(fulfilsMandate(state, 'cp', ['ah-army-3'], ['ru-army-3'], 'tarnopol')).toBe(false);
     expect(fulfilsMandate(state, 'cp', ['ah-army-3'], ['ru-army-3'], 'venice')).toBe(true);
+  });
+
+  it('7.1.6 (ruling 75): on the AH (It) result an attack on Allied units outside Italy supplied only through an Italian space counts; not on units that trace supply another way', () => {
+    const state = lab({
+      'ah-corps-1': 'innsbruck',
+      'br-corps-1': 'trent',
+      'it-army-1': 'verona',
+      'ah-corps-2': 'belfort',
+      'fr-corps-1': 'nancy',
+    });
+    state.neutral = state.neutral.filter((n) => n !== 'it');
+    state.control.trent = 'ap';
+    state.mandates.cp = { nation: 'ah', made: false, italianFront: true };
+    // Trent's British corps traces to London only by sea to an Italian port and on through Verona.
+    expect(supplyOf(state).throughItaly('br-corps-1')).toBe(true);
+    expect(fulfilsMandate(state, 'cp', ['ah-corps-1'], ['br-corps-1'], 'trent')).toBe(true);
+    // A French corps in Nancy traces through France: no Italian-front attack.
+    expect(supplyOf(state).throughItaly('fr-corps-1')).toBe(false);
+    expect(fulfilsMandate(state, 'cp', ['ah-corps-2'], ['fr-corps-1'], 'nancy')).toBe(false);
+    // Cut off from Italy (Verona and Asiago the Central Powers'), the corps in Trent traces nothing.
+    const cut = lab({ 'ah-corps-1': 'innsbruck', 'br-corps-1': 'trent' });
+    cut.neutral = cut.neutral.filter((n) => n !== 'it');
+    cut.control.trent = 'ap';
+    cut.control.verona = 'cp';
+    cut.control.asiago = 'cp';
+    cut.mandates.cp = { nation: 'ah', made: false, italianFront: true };
+    expect(fulfilsMandate(cut, 'cp', ['ah-corps-1'], ['br-corps-1'], 'trent')).toBe(false);
+  });
+
+  it('7.1.6 (ruling 75): the offensive is made by a real combat against a British corps in Trent supplied through Italy', () => {
+    const state = lab({ 'ah-army-3': 'innsbruck', 'br-corps-1': 'trent', 'it-army-1': 'verona' });
+    state.neutral = state.neutral.filter((n) => n !== 'it');
+    state.control.trent = 'ap';
+    state.mandates.cp = { nation: 'ah', made: false, italianFront: true };
+    inOperation(state, 'cp', { innsbruck: 'attack' }, 'attack');
+    let s = play(state, 'cp', { type: 'declareAttack', target: 'trent' }).state;
+    s = play(s, 'cp', { type: 'addAttacker', unit: 'ah-army-3' }).state;
+    s = play(s, 'cp', { type: 'fight' }).state;
+    while (s.phase.kind === 'attack' && s.phase.combat) {
+      const seat = game.status(s).toAct[0]!;
+      s = play(s, seat, { type: 'doneCards' }).state;
+    }
+    expect(s.mandates.cp.made).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mayAttack } from '../src/combat.ts';
 import { takeControl } from '../src/control.ts';
 import { SPACES, UNITS } from '../src/data/index.ts';
 import {
@@ -9,11 +10,14 @@ import {
   warStatusPhase,
 } from '../src/flow.ts';
 import { turnInfo } from '../src/map.ts';
+import { mayEnter } from '../src/movement.ts';
 import { digIn, newOperation, trenchRollModifier } from '../src/operations.ts';
 import { finalVerdict, isVpSpace } from '../src/scenarios.ts';
-import { OFFMAP, type PogState, RESERVE } from '../src/types.ts';
+import { srDestinations } from '../src/sr.ts';
+import { supplyOf } from '../src/supply.ts';
+import { OFFMAP, type Operation, type PogState, RESERVE } from '../src/types.ts';
 import { combinedWarStatus, commitmentOf, enterWar, raiseCommitment } from '../src/war.ts';
-import { game, options, play, testLog } from './helpers.ts';
+import { game, inOperation, lab, options, play, testLog } from './helpers.ts';
 
 /** A fresh game of a scenario with its opening hand chosen and turn 1 under way. */
 function startedIn(scenario: string, opts: Record<string, unknown> = {}, seed = 'scn'): PogState {
@@ -388,6 +392,52 @@ describe('5.7.4 Historical scenario rules', () => {
       const s = structuredClone(state);
       rollMandates(s, testLog(`hist-mo-${i}`));
       expect(s.mandates.ap.nation).not.toBe('br');
+    }
+  });
+
+  it('5.7.4.6 (ruling 76): before the Allies reach Total War only Austro-Hungarian and Italian armies move, redeploy, advance or attack into Italy, and no German army ends a move or redeployment in Trent, Villach or Trieste', () => {
+    const italianFront = (total: boolean, historical = true): PogState => {
+      const state = lab({
+        'fr-army-1': 'nice',
+        'fr-corps-1': 'grenoble',
+        'it-army-1': 'verona',
+        'ge-army-11': 'innsbruck',
+        'ah-army-10': 'spittal',
+        'ge-army-12': 'udine',
+        'ah-army-11': 'maggiore',
+        'it-corps-1': 'asiago',
+      });
+      state.neutral = state.neutral.filter((n) => n !== 'it');
+      state.control.udine = 'cp';
+      state.control.maggiore = 'cp';
+      if (historical) state.rules = { historical: true, trenchRollModifier: true };
+      state.commitment = { ap: total ? 'total' : 'limited', cp: 'total' };
+      return state;
+    };
+    const moves = (state: PogState, side: 'ap' | 'cp', unit: string, from: string) =>
+      options(inOperation(state, side, { [from]: 'move' }, 'move'), side, 'move', 'to', { unit }) as string[];
+    const before = italianFront(false);
+    // A French army stays out of Turin; a French corps may go in.
+    expect(moves(before, 'ap', 'fr-army-1', 'nice')).not.toContain('turin');
+    expect(moves(before, 'ap', 'fr-corps-1', 'grenoble')).toContain('turin');
+    expect(srDestinations(before, 'fr-army-1')).not.toContain('turin');
+    // A German army may cross Trent and Villach but not stop there; an Austro-Hungarian army may.
+    expect(moves(before, 'cp', 'ge-army-11', 'innsbruck')).not.toContain('trent');
+    expect(moves(before, 'cp', 'ah-army-10', 'spittal')).toContain('villach');
+    expect(srDestinations(before, 'ge-army-11')).not.toContain('trieste');
+    expect(srDestinations(before, 'ah-army-10')).toContain('trieste');
+    // Attacks into Italy: the Austro-Hungarian army in Maggiore may, the German army in Udine may not.
+    const attack = inOperation(italianFront(false), 'cp', { udine: 'attack', maggiore: 'attack' }, 'attack');
+    const supply = supplyOf(attack);
+    const op = (attack.phase as { op: Operation }).op;
+    expect(mayAttack(attack, op, 'ah-army-11', 'asiago', supply)).toBe(true);
+    expect(mayAttack(attack, op, 'ge-army-12', 'venice', supply)).toBe(false);
+    // A retreat is no operation: the French army could fall back into Turin.
+    expect(mayEnter(before, 'fr-army-1', 'nice', 'turin', false, true)).toBe(true);
+    // From the Allies' Total War, or without the historical option, none of this holds.
+    for (const free of [italianFront(true), italianFront(false, false)]) {
+      expect(moves(free, 'ap', 'fr-army-1', 'nice')).toContain('turin');
+      expect(moves(free, 'cp', 'ge-army-11', 'innsbruck')).toContain('trent');
     }
   });
 });

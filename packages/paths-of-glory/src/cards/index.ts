@@ -27,6 +27,7 @@ import { armyOfTheOrient } from './ap/53-army-of-the-orient.ts';
 import { zimmermannTelegram } from './ap/54-zimmermann-telegram.ts';
 import { overThere } from './ap/55-over-there.ts';
 import { czechLegion } from './ap/60-czech-legion.ts';
+import { sixtusAffair } from './ap/62-the-sixtus-affair.ts';
 import { usTwoCorps } from './ap/64-usa-reinforcements.ts';
 import { influenza } from './ap/65-influenza.ts';
 import { mataHari } from './cp/17-mata-hari.ts';
@@ -88,6 +89,7 @@ export const CARD_MODULES: ReadonlyMap<string, CardModule> = new Map(
     zimmermannTelegram,
     overThere,
     czechLegion,
+    sixtusAffair,
     usTwoCorps,
     influenza,
     mataHari,
