@@ -9,6 +9,8 @@
  * scenario's balance between sides) and random:normal. Each pair plays N games, A in the first seat
  * for even games and in the second for odd ones, so neither player keeps the better side.
  * --iterations N overrides every bot's iterations (a quicker, weaker report; the header says so).
+ * --first K starts at game K (seeds balance-K, balance-K+1, ...): a long run split into parts, run on
+ * several machines or sessions, adds up to the same games as one run.
  */
 import { findGame } from '@salient/games';
 import { isLevel } from '../src/levels.ts';
@@ -54,6 +56,7 @@ const scenario = opts.get('scenario') ?? game.scenarios[0]!.id;
 const info = game.scenarios.find((s) => s.id === scenario);
 if (!info) throw new Error(`${game.id} has no scenario ${scenario}`);
 const count = Number(opts.get('games') ?? 40);
+const first = Number(opts.get('first') ?? 0);
 const iterations = opts.has('iterations') ? Number(opts.get('iterations')) : undefined;
 const seedPrefix = opts.get('seed') ?? 'balance';
 const pairs = (opts.get('match') ?? 'normal:normal,random:normal').split(',').map((p) => p.split(':'));
@@ -68,7 +71,7 @@ function player(name: string): Player {
 }
 
 console.log(
-  `${game.title}, ${info.name}: ${count} games per pairing${iterations === undefined ? '' : `, bots at ${iterations} iterations`}`,
+  `${game.title}, ${info.name}: ${count} games per pairing${first ? `, from game ${first + 1}` : ''}${iterations === undefined ? '' : `, bots at ${iterations} iterations`}`,
 );
 for (const [a, b] of pairs) {
   if (!a || !b) throw new Error('--match takes pairs like normal:random');
@@ -82,11 +85,11 @@ for (const [a, b] of pairs) {
   const lengths: number[] = [];
   const times = new Map<string, number[]>();
   const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const first = i % 2 === 0 ? 'A' : 'B';
+  for (let i = first; i < first + count; i++) {
+    const opening = i % 2 === 0 ? 'A' : 'B';
     const sitting: Record<string, 'A' | 'B'> = {
-      [seats[0]!]: first,
-      [seats[1]!]: first === 'A' ? 'B' : 'A',
+      [seats[0]!]: opening,
+      [seats[1]!]: opening === 'A' ? 'B' : 'A',
     };
     const players = Object.fromEntries(seats.map((s) => [s, player(sitting[s] === 'A' ? a : b)]));
     const played = playMatch(game, scenario, `${seedPrefix}-${i}`, players);
@@ -111,7 +114,7 @@ for (const [a, b] of pairs) {
       ([seat, ms]) => `${seat} ${ms.length ? (ms.reduce((x, y) => x + y, 0) / ms.length).toFixed(0) : 0} ms`,
     );
     process.stderr.write(
-      `  ${a}:${b} game ${i + 1}/${count}: winner ${won}, ${played.actions.length} actions, mean decision ${avg.join(', ')}: ${played.outcome?.reason ?? ''}\n`,
+      `  ${a}:${b} game ${i + 1}/${first + count}: winner ${won}, ${played.actions.length} actions, mean decision ${avg.join(', ')}: ${played.outcome?.reason ?? ''}\n`,
     );
   }
   const minutes = (performance.now() - started) / 60_000;
