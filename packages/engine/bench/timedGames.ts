@@ -18,6 +18,8 @@ export interface TimedGames {
   gameMs: number[];
   /** Actions per game. */
   lengths: number[];
+  /** The same apply and choices times by the kind of position they were taken in, if asked for. */
+  byKind: Map<string, { applyMs: number[]; choicesMs: number[] }>;
 }
 
 /** Plays `count` seeded games of `scenario` with `policy` (uniformly random by default). */
@@ -26,8 +28,10 @@ export function timeGames<S extends object>(
   scenario: string,
   count: number,
   policy?: Policy,
+  /** Names the kind of a position (a phase, a step), to find the dearest ones. */
+  kindOf?: (state: S) => string,
 ): TimedGames {
-  const out: TimedGames = { applyMs: [], choicesMs: [], gameMs: [], lengths: [] };
+  const out: TimedGames = { applyMs: [], choicesMs: [], gameMs: [], lengths: [], byKind: new Map() };
   for (let i = 0; i < count; i++) {
     const rng = rngFromSeed(`bench-bot-${i}`);
     const pick = (n: number) => rollInPlace(rng, n) - 1;
@@ -47,6 +51,13 @@ export function timeGames<S extends object>(
       if (!result.ok) throw new Error(`offered action refused: ${result.error.message}`);
       out.choicesMs.push(t1 - t0);
       out.applyMs.push(t3 - t2);
+      if (kindOf) {
+        const kind = kindOf(state);
+        const samples = out.byKind.get(kind) ?? { applyMs: [], choicesMs: [] };
+        samples.choicesMs.push(t1 - t0);
+        samples.applyMs.push(t3 - t2);
+        out.byKind.set(kind, samples);
+      }
       state = result.state;
       actions++;
     }
@@ -73,4 +84,22 @@ export function printTimings(t: TimedGames, wholeGame = 'whole random game'): vo
   console.log(summary('  apply, per action', t.applyMs, 'µs'));
   console.log(summary('  choices, per query', t.choicesMs, 'µs'));
   console.log(summary(`  ${wholeGame}`, t.gameMs, 'ms'));
+}
+
+/** The `count` kinds of position whose apply plus choices p99 is highest: the busiest positions. */
+export function printBusiest(t: TimedGames, count = 5): void {
+  const p99 = (xs: number[]) =>
+    percentile(
+      [...xs].sort((a, b) => a - b),
+      99,
+    );
+  const ranked = [...t.byKind.entries()]
+    .map(([kind, s]) => ({ kind, s, worst: p99(s.applyMs) + p99(s.choicesMs) }))
+    .sort((a, b) => b.worst - a.worst)
+    .slice(0, count);
+  console.log(`  busiest kinds of position (by apply p99 + choices p99):`);
+  for (const { kind, s } of ranked) {
+    console.log(summary(`    ${kind}: apply`, s.applyMs, 'ms'));
+    console.log(summary(`    ${kind}: choices`, s.choicesMs, 'ms'));
+  }
 }
