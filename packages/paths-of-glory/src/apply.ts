@@ -60,6 +60,7 @@ import { buyReplacement, replacementOptions } from './replacements.ts';
 import { handSizeOf, shuffleInPlace } from './setup.ts';
 import { redeploy, srCost } from './sr.ts';
 import { statusOf } from './status.ts';
+import { tagTopics } from './topics.ts';
 import { other, type PogState, type Side } from './types.ts';
 import { label, sideOf } from './units.ts';
 
@@ -92,6 +93,7 @@ export function applyAction(state: PogState, seat: Seat, action: unknown): Apply
     checkMayAct(draft.outcome !== null, statusOf(draft).toAct, seat);
     matchChoice(draft, seat, typed);
     dispatch(draft, log, seat as Side, typed);
+    tagTopics(log.events);
   });
 }
 

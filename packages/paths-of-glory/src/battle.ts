@@ -429,13 +429,16 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
       else deck.discard.push(c);
     }
   }
+  const outcomeText = attackerWins
+    ? `${sideName(attacker)} win the combat ${result.onDefender} to ${result.onAttacker}`
+    : defenderWins
+      ? `${sideName(defender)} hold, ${result.onAttacker} to ${result.onDefender}`
+      : `A bloody draw, ${result.onDefender} all`;
   log.add({
     type: 'combatResult',
-    text: attackerWins
-      ? `${sideName(attacker)} win the combat ${result.onDefender} to ${result.onAttacker}`
-      : defenderWins
-        ? `${sideName(defender)} hold, ${result.onAttacker} to ${result.onDefender}`
-        : `A bloody draw, ${result.onDefender} all`,
+    text: outcomeText,
+    space: result.target,
+    headline: `${sideName(attacker)} attack ${space(result.target).name}: ${outcomeText}`,
   });
   if (result.cards[defender].some((c) => isWithdrawal(c))) {
     withdraw(state, log, op, result);
