@@ -84,8 +84,9 @@ describe('a Paths of Glory Campaign in the browser: Limited and Total War events
     }
 
     // A seeded random player that plays an event two times in three when it may (never Bulgaria,
-    // kept for the page), so commitment rises as in a real war; a uniformly random player seldom
-    // plays events.
+    // kept for the page), so commitment rises as in a real war (a uniformly random player seldom
+    // plays events), and presses home half the attacks it may, so there are combats to summarise.
+    const ATTACKING = ['declareAttack', 'addAttacker', 'fight'];
     const rng = rngFromSeed('pog-war-e2e');
     const pick = (n: number) => rollInPlace(rng, n) - 1;
     async function drive(until: (seat: string) => boolean, limit = 2_500): Promise<string> {
@@ -97,8 +98,10 @@ describe('a Paths of Glory Campaign in the browser: Limited and Total War events
         const choices = game.choices(viewOf(seat), seat);
         const event = choices.find((c) => c.action === 'event');
         const events = event?.params[0]?.options.filter((o) => o.value !== 'cp-34') ?? [];
+        const attack = choices.filter((c) => ATTACKING.includes(c.action));
         let choice: Choice;
-        if (event && events.length > 0 && pick(3) > 0)
+        if (attack.length > 0 && pick(2) === 0) choice = attack[pick(attack.length)]!;
+        else if (event && events.length > 0 && pick(3) > 0)
           choice = { ...event, params: [{ ...event.params[0]!, options: events }] } as Choice;
         else {
           const rest = choices.filter((c) => c.action !== 'event');
@@ -166,7 +169,7 @@ describe('a Paths of Glory Campaign in the browser: Limited and Total War events
     await signIn(apPhone, url, 'foch', password);
     await apPhone.goto(`${url}/#/match/${matchId}`);
     await apPhone.waitForSelector('svg.board g.counter');
-    await apPhone.waitForSelector('[data-since] [data-since-counts]');
+    await apPhone.waitForSelector('[data-since] [data-since-topic]');
     expect(await apPhone.locator('[data-since-topic="card"]').textContent()).toContain(
       'Bulgaria (CP #34) as an event',
     );
@@ -233,7 +236,7 @@ describe('a Paths of Glory Campaign in the browser: Limited and Total War events
     const desk = pages.otherDesk;
     await signIn(desk, url, other === 'ap' ? 'foch' : 'hindenburg', password);
     await desk.goto(`${url}/#/match/${matchId}`);
-    await desk.waitForSelector('[data-since] [data-since-counts]');
+    await desk.waitForSelector('[data-since] [data-since-topic]');
     const cardLines = (await desk.locator('[data-since-topic="card"]').textContent()) ?? '';
     expect(cardLines).toMatch(/as an event/);
     await desk.screenshot({ path: screenshotPath('pog-war-since-desktop') });
