@@ -217,16 +217,23 @@ describe('a Paths of Glory Campaign in the browser: Limited and Total War events
     await phone.click('[data-commit]');
     await reach(phone, before + 1);
     await Promise.all(Object.values(players).map((p) => p.waitForSeq(before + 1, 10_000)));
-    // Whatever the event asks next is answered on the page with the first thing offered.
-    const actionRound = () =>
-      game
-        .choices(viewOf(seat), seat)
-        .some((c) => c.action === 'ops' || c.action === 'event' || c.action === 'sr');
-    for (let i = 0; i < 12 && toAct()[0] === seat && !actionRound(); i++) {
-      await takeFirstOffer(phone);
-      await Promise.all(Object.values(players).map((p) => p.waitForSeq(seqNow(), 10_000)));
-    }
+    // Whatever the event brings next (an operation, units to place) is played out by socket, as
+    // from another device, until the other side is to act; the phone follows.
+    await drive((s) => s === other);
+    await reach(phone, seqNow());
+    await phone.keyboard.press('Escape');
     await phone.screenshot({ path: screenshotPath('pog-war-total-war-event-phone') });
+    // The war's tracks in the panel's sheet: commitment, war status and the rest fit across the phone.
+    await phone.click('.sheet-handle');
+    const commitment = phone.locator('[data-track="commitment"]');
+    await commitment.scrollIntoViewIfNeeded();
+    expect(await commitment.textContent()).toMatch(/Total War/);
+    const across = await phone
+      .locator('[data-track]')
+      .evaluateAll((els) => els.every((e) => e.getBoundingClientRect().right <= window.innerWidth + 0.5));
+    expect(across).toBe(true);
+    await phone.screenshot({ path: screenshotPath('pog-war-tracks-phone') });
+    await phone.click('.sheet-handle');
     await phone.click('[data-drawer-tab="boxes"]');
     await phone.locator('[data-tray-tab]').first().waitFor();
     await phone.screenshot({ path: screenshotPath('pog-war-boxes-phone') });

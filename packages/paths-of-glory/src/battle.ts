@@ -491,15 +491,14 @@ export function endCombat(state: PogState, log: EventLog, side: Side, op: Operat
 }
 
 /** Attack on a space with neither enemy units nor an enemy fort (12.2.1): won outright, straight to the advance. */
-export function emptyAttack(
-  state: PogState,
-  log: EventLog,
-  _side: Side,
-  op: Operation,
-  combat: Combat,
-): void {
+export function emptyAttack(state: PogState, log: EventLog, side: Side, op: Operation, combat: Combat): void {
   for (const u of combat.attackers) op.attacked.push(u);
-  log.add({ type: 'emptyAttack', text: `${space(combat.target).name} is undefended` });
+  log.add({
+    type: 'emptyAttack',
+    text: `${space(combat.target).name} is undefended`,
+    space: combat.target,
+    headline: `${sideName(side)} attack ${space(combat.target).name}: undefended, taken without a fight`,
+  });
   const result: CombatResult = {
     target: combat.target,
     attackers: combat.attackers,

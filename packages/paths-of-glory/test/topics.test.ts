@@ -63,6 +63,17 @@ describe('Summary topics of the log (a game of weeks)', () => {
     ).toBe(true);
   });
 
+  it('an attack on an undefended space (12.2.1) is a combat line naming the attacker and the place', () => {
+    let state = lab({ 'ge-army-8': 'thorn' });
+    state = inOperation(state, 'cp', { thorn: 'attack' }, 'attack');
+    state = play(state, 'cp', { type: 'declareAttack', target: 'plock' }).state;
+    state = play(state, 'cp', { type: 'addAttacker', unit: 'ge-army-8' }).state;
+    const { events } = play(state, 'cp', { type: 'fight' });
+    const empty = events.find((e) => e.type === 'emptyAttack')!;
+    expect(eventTopic(empty)).toBe('combat');
+    expect(empty.headline).toBe('Central Powers attack Plock: undefended, taken without a fight');
+  });
+
   it('events that name no card, and private draws, get no topic', () => {
     expect(topicOf({ type: 'event', text: 'The Grand Fleet meets the High Seas Fleet: no VP' })).toBeNull();
     expect(topicOf({ type: 'sr', text: 'A corps redeploys to Salonika' })).toBeNull();
