@@ -202,6 +202,10 @@ describe('a Paths of Glory Campaign in the browser: Limited and Total War events
     await phone.goto(`${url}/#/match/${matchId}`);
     await phone.waitForSelector('svg.board g.counter');
     await phone.waitForSelector('[data-since]');
+    // The summary open above it, the map still ends above the Hand and boxes tabs.
+    const mapBox = (await phone.locator('svg.board').boundingBox())!;
+    const tabBox = (await phone.locator('[data-drawer-tab="hand"]').boundingBox())!;
+    expect(mapBox.y + mapBox.height).toBeLessThanOrEqual(tabBox.y + 1);
     await phone.screenshot({ path: screenshotPath('pog-war-since-phone') });
     await phone.getByRole('button', { name: 'Got it' }).click();
 
