@@ -21,10 +21,11 @@ import { browserSession } from './support/session.ts';
  * events, as two absent players' moves would come in, until the Central Powers may play CP 34
  * Bulgaria (a Limited War card) as its event; they open the match on a desktop, read what happened
  * since they last looked, and play it through the page: Bulgaria enters the war and its corps are
- * placed by clicking the map. Play goes on until a side at Total War may play a Total War card as
- * its event; the Allies open the match on a phone, read the summary (Bulgaria's entry among it) and
- * play that card from the hand drawer. Last, the Central Powers open the match again and see the
- * Allies' Total War event in their summary. Screenshots at 1440x900 and 390x844.
+ * placed by clicking the map. The Allies then open the match on a phone: their summary, grouped by
+ * topic, has Bulgaria's card and entry. Play goes on by socket until a side at Total War may play a
+ * Total War card as its event; that side opens the match on a phone and plays the card from the
+ * hand drawer, and the war's tracks are checked in the panel. Last, the other side opens the match
+ * on a desktop and finds that event in its summary. Screenshots at 1440x900 and 390x844.
  */
 
 const game = findGame('paths-of-glory') as GameModule<object, JsonObject>;
