@@ -11,6 +11,41 @@ export interface GameEvent extends JsonObject {
   text: string;
 }
 
+/*
+ * Two optional fields of an event serve a player coming back after days, whose client condenses the
+ * steps they missed into groups by topic (digest.ts) before showing the board:
+ * - `topic` (an EventTopic): what the event is about. An event without one stays in the
+ *   step-by-step list only, so games that set none are shown as before.
+ * - `headline` (a string): the event's line in that summary when `text` alone would not say enough
+ *   (where a combat was, say); `text` otherwise.
+ * Neither carries data of its own beyond words about the event they sit on, which only the event's
+ * audience receives: never put there what the audience may not know.
+ * (They are read through eventTopic and eventHeadline: GameEvent's JSON index type leaves no room for
+ * optional typed fields.)
+ */
+
+/**
+ * The topics of a summary, in the order it shows them: cards played (and how), combats and their
+ * results, the score (victory points), the course of the war (commitment, the end),
+ * and nations entering it.
+ */
+export const EVENT_TOPICS = ['card', 'combat', 'score', 'war', 'entry'] as const;
+export type EventTopic = (typeof EVENT_TOPICS)[number];
+
+export function isEventTopic(value: unknown): value is EventTopic {
+  return typeof value === 'string' && (EVENT_TOPICS as readonly string[]).includes(value);
+}
+
+/** An event's summary topic, or null when it has none (or one this engine does not know). */
+export function eventTopic(event: { readonly [key: string]: unknown }): EventTopic | null {
+  return isEventTopic(event.topic) ? event.topic : null;
+}
+
+/** An event's line in a summary: its headline when it has one, else its text. */
+export function eventHeadline(event: { readonly text: string; readonly [key: string]: unknown }): string {
+  return typeof event.headline === 'string' && event.headline !== '' ? event.headline : event.text;
+}
+
 export interface RollEvent extends GameEvent {
   type: 'roll';
   sides: number;

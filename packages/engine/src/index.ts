@@ -2,6 +2,7 @@ export * from './apply.ts';
 export * from './board.ts';
 export * from './botHooks.ts';
 export * from './choices.ts';
+export * from './digest.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './game.ts';

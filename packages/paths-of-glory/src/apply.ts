@@ -61,6 +61,7 @@ import { buyReplacement, replacementOptions } from './replacements.ts';
 import { handSizeOf, shuffleInPlace } from './setup.ts';
 import { redeploy, srCost } from './sr.ts';
 import { statusOf } from './status.ts';
+import { tagTopics } from './topics.ts';
 import { other, type PogState, type Side } from './types.ts';
 import { label, sideOf } from './units.ts';
 
@@ -95,6 +96,7 @@ export function applyAction(state: PogState, seat: Seat, action: unknown): Apply
     // memos (src/cache.ts) the choices just offered for it filled, so they are not worked out twice.
     matchChoice(state, seat, typed);
     dispatch(draft, log, seat as Side, typed);
+    tagTopics(log.events);
   });
 }
 

@@ -447,13 +447,16 @@ function afterLosses(state: PogState, log: EventLog, _side: Side, op: Operation,
       else deck.discard.push(c);
     }
   }
+  const outcomeText = attackerWins
+    ? `${sideName(attacker)} win the combat ${result.onDefender} to ${result.onAttacker}`
+    : defenderWins
+      ? `${sideName(defender)} hold, ${result.onAttacker} to ${result.onDefender}`
+      : `A bloody draw, ${result.onDefender} all`;
   log.add({
     type: 'combatResult',
-    text: attackerWins
-      ? `${sideName(attacker)} win the combat ${result.onDefender} to ${result.onAttacker}`
-      : defenderWins
-        ? `${sideName(defender)} hold, ${result.onAttacker} to ${result.onDefender}`
-        : `A bloody draw, ${result.onDefender} all`,
+    text: outcomeText,
+    space: result.target,
+    headline: `${sideName(attacker)} attack ${space(result.target).name}: ${outcomeText}`,
   });
   if (result.cards[defender].some((c) => isWithdrawal(c))) {
     withdraw(state, log, op, result);
@@ -508,18 +511,14 @@ export function endCombat(state: PogState, log: EventLog, side: Side, op: Operat
 }
 
 /** Attack on a space with neither enemy units nor an enemy fort (12.2.1): won outright, straight to the advance. */
-export function emptyAttack(
-  state: PogState,
-  log: EventLog,
-  _side: Side,
-  op: Operation,
-  combat: Combat,
-): void {
+export function emptyAttack(state: PogState, log: EventLog, side: Side, op: Operation, combat: Combat): void {
   for (const u of combat.attackers) op.attacked.push(u);
   const friendly = unitsIn(state, combat.target).length > 0;
   log.add({
     type: 'emptyAttack',
     text: `${space(combat.target).name} is undefended${friendly ? ': only friendly units stand there' : ''}`,
+    space: combat.target,
+    headline: `${sideName(side)} attack ${space(combat.target).name}: undefended, taken without a fight`,
   });
   const result: CombatResult = {
     target: combat.target,

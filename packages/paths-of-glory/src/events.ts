@@ -172,12 +172,20 @@ export function playEvent(state: PogState, log: EventLog, side: Side, cardId: st
   const c = card(cardId);
   discardFromHand(state, side, cardId, c.removeAfterEvent);
   if (c.warStatus > 0) state.warStatus[side] += c.warStatus; // 9.5.1.3
+  const play = `${sideName(side)} play ${cardName(cardId)} as an event`;
   log.add({
     type: 'event',
-    text: `${sideName(side)} play ${cardName(cardId)} as an event`,
+    text: play,
     side,
     card: cardId,
     reveals: true,
+    // The war status it adds shows in the summary of a game of weeks (9.5.1.3).
+    ...(c.warStatus > 0
+      ? {
+          headline: `${play}: war status +${c.warStatus}, now ${state.warStatus[side]}`,
+          warStatus: state.warStatus[side],
+        }
+      : {}),
   });
   if (c.event) state.played.push(c.event);
   const mod = cardModule(cardId);

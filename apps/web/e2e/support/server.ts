@@ -37,7 +37,8 @@ async function freePort(): Promise<number> {
  * PGlite database in a fresh folder and the given built client, and waits for /healthz.
  */
 export async function startApp(webDist: string, extraEnv: Record<string, string> = {}): Promise<RunningApp> {
-  const port = await freePort();
+  // SALIENT_E2E_PORT pins the port, for a shared machine whose users each keep to a range of their own.
+  const port = process.env.SALIENT_E2E_PORT ? Number(process.env.SALIENT_E2E_PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'salient-e2e-db-'));
   const entry = process.env.SALIENT_SERVER_ENTRY ?? path.join('apps', 'server', 'src', 'main.ts');
   const tsx = path.join(repoRoot, 'node_modules', '.bin', 'tsx');
