@@ -13,6 +13,9 @@ const BY_TYPE: Record<string, EventTopic> = {
   vp: 'score',
   commitment: 'war',
   gameOver: 'war',
+  // Peace terms (16.5): an offer and its refusal are news of the war; a VP they move is a 'vp'.
+  peaceOffer: 'war',
+  peaceRefused: 'war',
   neutralEntry: 'entry',
 };
 

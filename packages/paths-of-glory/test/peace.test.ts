@@ -106,6 +106,15 @@ describe('16.5 Peace terms', () => {
     expect(peaceRow(0)).toBe(PEACE_TABLE[2]);
   });
 
+  it('16.5: an offer of peace and its refusal are war news in the "since you last looked" summary', () => {
+    const offered = game.apply(at(13, 'cp'), 'cp', { type: 'offerPeace' });
+    if (!offered.ok) throw new Error(offered.error.message);
+    expect(offered.events.find((e) => e.type === 'peaceOffer')?.topic).toBe('war');
+    const answered = game.apply(offered.state, 'ap', { type: 'refusePeace' });
+    if (!answered.ok) throw new Error(answered.error.message);
+    expect(answered.events.find((e) => e.type === 'peaceRefused')?.topic).toBe('war');
+  });
+
   it('16.5.2: peace terms may not be answered with anything else, nor offered outside the action round', () => {
     const offered = play(at(12, 'cp'), 'cp', { type: 'offerPeace' }).state;
     expect(game.choices(offered, 'ap').map((c) => c.action)).toEqual(['acceptPeace', 'refusePeace']);
