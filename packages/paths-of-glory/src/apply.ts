@@ -69,6 +69,14 @@ export const copyState = (state: PogState): PogState => cloneJson(state);
 
 /** Finds the offered choice an action matches, or refuses it with the reason. */
 function matchChoice(state: PogState, seat: Seat, action: JsonObject & { type: string }): Choice {
+  // A redeployment is checked against its own unit's routes only; refused, it is checked again
+  // against every choice, so the refusal says what it always said.
+  if (action.type === 'redeploy' && state.phase.kind === 'sr' && typeof action.unit === 'string') {
+    const own = choicesFor(state, seat, action.unit).find(
+      (c) => c.action === 'redeploy' && c.base.unit === action.unit,
+    );
+    if (own?.params.every((p) => p.options.some((o) => o.value === action[p.name]))) return own;
+  }
   const choices = choicesFor(state, seat);
   const sameType = choices.filter((c) => c.action === action.type);
   if (sameType.length === 0) violation(CommonErrorCode.WrongPhase, `${action.type} is not possible now`);

@@ -61,7 +61,12 @@ const cardOption = (id: string, detail?: string): ChoiceOption => ({
  * public board), so the client and the server compute the same list. Every combination a choice's
  * parameters allow is a legal action.
  */
-export function choicesFor(state: Readable, seat: Seat): Choice[] {
+/**
+ * The choices of `seat` now. `onlyUnit` narrows a strategic redeployment's choices to one unit's:
+ * checking a redeployment needs only its own unit's routes, and working out every unit's is most
+ * of the cost of applying one (src/apply.ts).
+ */
+export function choicesFor(state: Readable, seat: Seat, onlyUnit?: string): Choice[] {
   if (state.outcome || !statusOf(state).toAct.includes(seat)) return [];
   const side = seat as Side;
   const phase = state.phase;
@@ -268,6 +273,7 @@ export function choicesFor(state: Readable, seat: Seat): Choice[] {
         ),
       ];
       for (const u of candidates) {
+        if (onlyUnit !== undefined && u !== onlyUnit) continue;
         if (phase.moved.includes(u) || srCost(u) > phase.points) continue;
         // 11.3.5 (optional): some destinations cost a German corps 3 points.
         const dest = srDestinations(state, u, supply).filter((d) => srCost(u, state, d) <= phase.points);
