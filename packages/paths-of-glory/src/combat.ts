@@ -346,7 +346,19 @@ export function fireSetup(
   // 12.2.7 (seed): a side electing the Army table gives up every shift in its favour.
   if (elected) shift = Math.min(0, shift);
   const column = shiftColumn(table, baseColumn(table, strength), shift);
-  return { strength, table, column, shift, drm: cardDrm(cards) };
+  const drm = cardDrm(cards) + (role === 'attacker' ? sinaiDrm(state, units) : 0);
+  return { strength, table, column, shift, drm };
+}
+
+/**
+ * 12.2.6 (seed, 12.2.7 of the living rules): an attack made from the Sinai space alone fires at -3,
+ * whichever side makes it; with units attacking from another space too, no penalty. AP 49 Sinai
+ * Pipeline lifts it for the Allies only (its card text; ruling 78).
+ */
+export function sinaiDrm(state: Readable, attackers: string[]): number {
+  if (attackers.length === 0 || !attackers.every((u) => state.units[u]?.loc === 'sinai')) return 0;
+  if (sideOf(attackers[0]!) === 'ap' && state.played.includes('sinai_pipeline')) return 0;
+  return -3;
 }
 
 /**

@@ -624,3 +624,25 @@ describe('Illegal actions', () => {
 });
 
 export { defenderTrench };
+
+describe('12.2.6 (seed) The Sinai penalty', () => {
+  it('12.2.6 (seed), AP 49 Sinai Pipeline (ruling 78): an attack from the Sinai space alone fires at -3 for either side; with another space joining, none; Sinai Pipeline lifts it for the Allies only', () => {
+    const state = lab(
+      { 'br-corps-1': 'sinai', 'br-corps-2': 'port-said', 'tu-corps-1': 'sinai' },
+      { side: 'ap' },
+    );
+    state.neutral = state.neutral.filter((n) => n !== 'tu');
+    const allied = (units: string[]) => fireSetup(state, 'attacker', units, 'gaza', [], 'cp').drm;
+    expect(allied(['br-corps-1'])).toBe(-3);
+    // From Sinai and Port Said together: no penalty.
+    expect(allied(['br-corps-1', 'br-corps-2'])).toBe(0);
+    // A defender in Sinai fires as usual.
+    expect(fireSetup(state, 'defender', ['br-corps-1'], 'sinai', [], 'ap').drm).toBe(0);
+    // The Central Powers pay it too, and keep paying it after the Allies' pipeline.
+    const turkish = () => fireSetup(state, 'attacker', ['tu-corps-1'], 'cairo', [], 'ap').drm;
+    expect(turkish()).toBe(-3);
+    state.played.push('sinai_pipeline');
+    expect(allied(['br-corps-1'])).toBe(0);
+    expect(turkish()).toBe(-3);
+  });
+});
