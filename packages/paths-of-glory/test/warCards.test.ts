@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { activationCost } from '../src/activation.ts';
@@ -47,6 +47,25 @@ describe('Card modules (docs/cards.md)', () => {
     }
     expect(CARD_MODULES.size).toBe(files);
     for (const m of CARD_MODULES.values()) expect(m.text.length).toBeGreaterThan(20);
+  });
+});
+
+describe('Every card has a test naming it', () => {
+  it('each of the 130 cards, AP 1-65 and CP 1-65, is named by side and number in a test title of this package', () => {
+    const dir = join(__dirname);
+    const named = new Set<string>();
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.test.ts'))) {
+      const text = readFileSync(join(dir, f), 'utf8');
+      // "AP 18", "AP 38/43/47", "CP 20, 21 and 22": every number after a side's name.
+      for (const [, , title] of text.matchAll(/\b(?:it|describe)\(\s*(['`"])(.*?)\1\s*,/gs))
+        for (const m of (title ?? '').matchAll(/\b(AP|CP) (\d+(?:(?:\/|, | and )\d+)*)/g))
+          for (const n of m[2]!.split(/\/|, | and /)) named.add(`${m[1]!.toLowerCase()}-${n}`);
+    }
+    const missing = [];
+    for (const side of ['ap', 'cp'])
+      for (let n = 1; n <= 65; n++) if (!named.has(`${side}-${n}`)) missing.push(`${side}-${n}`);
+    expect(missing).toEqual([]);
+    expect(named.size).toBe(130);
   });
 });
 
@@ -362,6 +381,43 @@ describe('Reinforcement cards with entries of their own (9.5.3.2-9.5.3.5)', () =
     enterWar(cp, { add: () => {} } as never, 'tu');
     const sn = playEvent(cp, 'cp', 'cp-24');
     expect(options(sn, 'cp', 'place', 'to')).toEqual(['libya']);
+  });
+
+  it('AP 49 Sinai Pipeline and AP 50 Allenby (9.5.3.4): the NE Army enters in Alexandria only after the pipeline; before it, only at home', () => {
+    const state = campaign('ap', ['ap-50', 'ap-49']);
+    enterWar(state, { add: () => {} } as never, 'tu');
+    state.turnFlags = [];
+    const early = options(playEvent(state, 'ap', 'ap-50'), 'ap', 'place', 'to');
+    expect(early).not.toContain('alexandria');
+    expect(early).toContain('london');
+    const piped = playEvent(state, 'ap', 'ap-49');
+    expect(piped.played).toContain('sinai_pipeline');
+    expect(piped.decks.ap.removed).toContain('ap-49');
+    piped.phase = { kind: 'action', side: 'ap' };
+    const placing = playEvent(piped, 'ap', 'ap-50');
+    expect(options(placing, 'ap', 'place', 'to')).toContain('alexandria');
+    const after = play(placing, 'ap', { type: 'place', unit: 'br-army-ne', to: 'alexandria' }).state;
+    expect(after.units['br-army-ne']!.loc).toBe('alexandria');
+    expect(after.homeArmies ?? []).not.toContain('br-army-ne');
+  });
+
+  it('AP 53 Army of the Orient (9.5.3.4): the Orient Army enters in Salonika while the Allies hold it with room, else at home only', () => {
+    const state = campaign('ap', ['ap-53']);
+    state.control.salonika = 'ap';
+    state.neutral = state.neutral.filter((n) => n !== 'gr');
+    const placing = playEvent(state, 'ap', 'ap-53');
+    const spaces = options(placing, 'ap', 'place', 'to');
+    expect(spaces).toContain('salonika');
+    expect(spaces).toContain('paris');
+    const held = campaign('ap', ['ap-53']);
+    held.control.salonika = 'cp';
+    expect(options(playEvent(held, 'ap', 'ap-53'), 'ap', 'place', 'to')).not.toContain('salonika');
+  });
+
+  it('AP 28 Landships: played as an event, it opens AP 48 Royal Tank Corps for later combats and leaves the game', () => {
+    const after = playEvent(campaign('ap', ['ap-28']), 'ap', 'ap-28');
+    expect(after.played).toContain('landships');
+    expect(after.decks.ap.removed).toContain('ap-28');
   });
 
   it('AP 29 Yudenitch: the Caucasus Army in a supplied Russian space of the Near East map; AP 22: the Italian 5th Army only with Italy at war', () => {
