@@ -1,5 +1,6 @@
 import { rngFromSeed } from '@salient/engine';
 import { describe, expect, it } from 'vitest';
+import { setLoc } from '../src/cache.ts';
 import { mayAttack } from '../src/combat.ts';
 import { newOperation } from '../src/operations.ts';
 import { redeploy, srDestinations } from '../src/sr.ts';
@@ -89,6 +90,21 @@ describe('15.2 Besieging', () => {
     // Once the corps has attacked out, the army still may not.
     op.sortied = ['ge-corps-1'];
     expect(mayAttack(state, op, 'ge-army-1', 'brussels', supply)).toBe(false);
+  });
+
+  it('12.2.1 (seed), 15.1.3 (ruling 79): a space where friendly units besiege a fort is a target for those besiegers only; units next door may not join', () => {
+    const state = liegeSiege();
+    state.units['ge-corps-2'] = { loc: 'aachen', reduced: false, oos: false };
+    const op = newOperation(null, 0);
+    op.activated = { liege: 'attack', aachen: 'attack' };
+    const supply = new Supply(state);
+    expect(mayAttack(state, op, 'ge-army-1', 'liege', supply)).toBe(true);
+    expect(mayAttack(state, op, 'ge-corps-1', 'liege', supply)).toBe(true);
+    expect(mayAttack(state, op, 'ge-corps-2', 'liege', supply)).toBe(false);
+    // Unbesieged, the fort is open to attack from next door.
+    setLoc(state, 'ge-army-1', 'aachen');
+    setLoc(state, 'ge-corps-1', 'aachen');
+    expect(mayAttack(state, op, 'ge-corps-2', 'liege', new Supply(state))).toBe(true);
   });
 
   it('15.2.3: a sortie is recorded when the combat is fought', () => {
