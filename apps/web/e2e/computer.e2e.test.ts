@@ -125,4 +125,53 @@ describe('playing against the computer', () => {
     await reach(watcher, first + 4, 60_000);
     await watcher.screenshot({ path: screenshotPath('computer-watch-phone') });
   }, 240_000);
+
+  it('two people agree to hints: the creator asks for them, the joiner accepts them on the button, and the player to move may ask', async () => {
+    const partner = await session.newPage();
+    shots.partner = partner;
+    await signUp(partner, session.app.url, `partner-${runId}`, 'learning loos together');
+    await player.goto(`${session.app.url}/#/`);
+    const form = player.locator('form.create');
+    await form.locator('select[name="game"] option[value="loos"]').waitFor({ state: 'attached' });
+    await form.locator('select[name="game"]').selectOption('loos');
+    await form.locator('select[name="seat"]').selectOption('british');
+    // Rated play has no hints: the box is off while "Rated" is ticked.
+    await form.locator('input[name="rated"]').check();
+    expect(await form.locator('input[name="hints"]').isDisabled()).toBe(true);
+    await form.locator('input[name="rated"]').uncheck();
+    await form.locator('input[name="hints"]').check();
+    await form.locator('button[type="submit"]').click();
+    await player.waitForURL(/#\/match\//);
+    const id = matchIdOf(player);
+
+    // The other player sees, in the open list and on the button itself, what joining agrees to.
+    await partner.goto(`${session.app.url}/#/`);
+    const line = partner.locator(`[data-list="open"] [data-match="${id}"]`);
+    await line.waitFor({ timeout: 20_000 });
+    expect(await line.locator('.who').textContent()).toContain('hints for both');
+    const join = line.getByRole('button', { name: /with hints/ });
+    await partner.screenshot({ path: screenshotPath('hints-agreed-lobby-desktop') });
+    await join.click();
+    await partner.waitForURL(/#\/match\//);
+    await partner.waitForSelector('[data-status="active"]');
+
+    // Whoever is to move asks the computer and gets the action shown and highlighted.
+    await player.waitForSelector('[data-status="active"]');
+    const mover = await Promise.any(
+      [player, partner].map(async (page) => {
+        await page.waitForFunction(
+          () => document.querySelector('.to-act')?.textContent?.includes('your move'),
+          null,
+          {
+            timeout: 30_000,
+          },
+        );
+        return page;
+      }),
+    );
+    await mover.getByRole('button', { name: 'What would the computer do?' }).click();
+    await mover.waitForSelector('[data-hint="shown"]', { timeout: 30_000 });
+    expect(await mover.locator('[data-hinted]').count()).toBeGreaterThan(0);
+    await mover.screenshot({ path: screenshotPath('hints-agreed-match-desktop') });
+  }, 120_000);
 });
