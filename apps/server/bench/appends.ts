@@ -47,6 +47,7 @@ function step(matchId: string, fromSeq: number): Append {
     undoable: true,
     clientActionId: `${matchId}-${fromSeq}`,
     snapshot: null,
+    rulesVersion: null,
     next: {
       status: 'active',
       turn: String(1 + Math.floor(fromSeq / 20)),

@@ -29,6 +29,7 @@ function append(matchId: string, fromSeq: number, clientActionId: string): Appen
     undoable: true,
     clientActionId,
     snapshot: null,
+    rulesVersion: null,
     next: {
       status: 'active',
       turn: '0',

@@ -1,3 +1,4 @@
+import type { JsonObject } from '@salient/engine';
 import type { MatchSummary, SubmitAck } from '@salient/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,6 +238,51 @@ describe('idle matches packed (issue 14, bounded memory)', () => {
       again.state = a.state;
       expect(JSON.stringify(again.state)).toBe(JSON.stringify(a.state));
     } finally {
+      await opened.close();
+    }
+  });
+
+  it("a saved state is used only by the rules version that saved it: another version replays the match's actions from its seed", async () => {
+    const user = await TestUser.signUp(server.url, 'versions');
+    const imported = await user.request<{ matchId: string }>(
+      'POST',
+      '/api/records/import',
+      recordOf(4, { length: 6 }),
+    );
+    const id = imported.body.matchId;
+    if (database.target.kind !== 'postgres') throw new Error('expected postgres');
+    const sql = new pg.Client({ connectionString: database.target.url });
+    await sql.connect();
+    const opened = await openDatabase(database.target);
+    try {
+      // The import saved its final state as the fixture's (version-less) rules left it; mark it, to
+      // tell a state read from the snapshot from one replayed.
+      const saved = await sql.query('SELECT seq, rules_version FROM match_snapshots WHERE match_id = $1', [
+        id,
+      ]);
+      expect(saved.rows).toEqual([{ seq: 4, rules_version: null }]);
+      await sql.query(
+        `UPDATE match_snapshots SET state = (left(state::text, -1) || ', "fromSnapshot": true}')::json WHERE match_id = $1`,
+        [id],
+      );
+      const same = await new MatchStore(opened.db, () => skirmish).get(id);
+      expect((same.state as { fromSnapshot?: boolean }).fromSnapshot).toBe(true);
+
+      // Rules of another version (here keeping a new field from the set-up on) never read it.
+      const v2 = {
+        ...skirmish,
+        rulesVersion: 'v2',
+        setup: (scenario: string, options: JsonObject, seed: string) => ({
+          ...skirmish.setup(scenario, options, seed),
+          addedInV2: true,
+        }),
+      } as typeof skirmish;
+      const replayed = await new MatchStore(opened.db, () => v2).get(id);
+      expect(replayed.state).toMatchObject({ addedInV2: true });
+      expect((replayed.state as { fromSnapshot?: boolean }).fromSnapshot).toBeUndefined();
+      expect(replayed.seq).toBe(same.seq);
+    } finally {
+      await sql.end();
       await opened.close();
     }
   });

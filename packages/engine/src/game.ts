@@ -108,6 +108,13 @@ export type ApplyResult<S> =
 export interface GameModule<S extends object = object, V extends object = object> {
   id: string;
   title: string;
+  /**
+   * Changed whenever the shape of the state or what an action does changes (a rules correction, a
+   * new field): the server keeps it with every saved state and never resumes a match from a state
+   * another version saved; it replays the match's actions from its seed instead. Absent: the game
+   * has kept one version since states were first saved.
+   */
+  rulesVersion?: string;
   scenarios: ScenarioInfo[];
   /** The map and the static data a board needs to draw this scenario. */
   board(scenarioId: string): BoardSpec;

@@ -18,6 +18,8 @@ export type { PogState, PogView } from './types.ts';
 export const pathsOfGlory: GameModule<PogState, PogView> = {
   id: 'paths-of-glory',
   title: 'Paths of Glory',
+  // Raise on every change to the state's shape or to what an action does (GameModule.rulesVersion).
+  rulesVersion: '2026-11-27',
   scenarios: SCENARIO_LIST,
   board(scenarioId) {
     if (!isScenario(scenarioId)) throw new Error(`Paths of Glory has no scenario ${scenarioId}`);

@@ -19,6 +19,8 @@ export type { Stand, WfState, WfView } from './types.ts';
 export const westernFront: GameModule<WfState, WfView> = {
   id: 'western-front',
   title: 'Western Front 1914',
+  // Raise on every change to the state's shape or to what an action does (GameModule.rulesVersion).
+  rulesVersion: '2026-11-27',
   scenarios: SCENARIOS.map((s) => ({ ...s.info, description: s.info.description })),
   board(scenarioId) {
     const def = findScenario(scenarioId);

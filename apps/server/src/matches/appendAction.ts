@@ -14,6 +14,8 @@ export interface Append {
   clientActionId: string;
   /** The state after the action, when a snapshot is due. */
   snapshot: object | null;
+  /** The game's rulesVersion, kept with the snapshot (GameModule.rulesVersion). */
+  rulesVersion: string | null;
   next: ReturnType<Play['advance']>;
   now: number;
 }
@@ -34,8 +36,8 @@ WITH moved AS (
   SELECT id, $3, 'action', $14, $15::json, $16::json, $17, false, $18, $13::timestamp(3) FROM moved
   RETURNING seq
 ), snap AS (
-  INSERT INTO match_snapshots (match_id, seq, state)
-  SELECT $1, seq, $19::json FROM step WHERE $19::text IS NOT NULL
+  INSERT INTO match_snapshots (match_id, seq, state, rules_version)
+  SELECT $1, seq, $19::json, $20::text FROM step WHERE $19::text IS NOT NULL
   RETURNING seq
 )
 SELECT (SELECT count(*) FROM step)::int AS n`;
@@ -85,6 +87,7 @@ function appendParams(a: Append): unknown[] {
     a.undoable,
     a.clientActionId,
     jsonOrNull(a.snapshot),
+    a.rulesVersion,
   ];
 }
 

@@ -17,7 +17,7 @@ WITH input AS (
     i int, match_id text, from_seq int, status text, turn text, phase text, to_act jsonb,
     outcome jsonb, clock jsonb, clock_since timestamp(3), deadline timestamp(3),
     finished_at timestamp(3), now timestamp(3), seat text, action json, events json,
-    undoable boolean, client_action_id text, snapshot json)
+    undoable boolean, client_action_id text, snapshot json, rules_version text)
 ), moved AS (
   UPDATE matches m SET
     seq = x.from_seq + 1, status = x.status, turn = x.turn, phase = x.phase, to_act = x.to_act,
@@ -32,8 +32,8 @@ WITH input AS (
   FROM input x JOIN moved USING (i)
   RETURNING match_id
 ), snap AS (
-  INSERT INTO match_snapshots (match_id, seq, state)
-  SELECT x.match_id, x.from_seq + 1, x.snapshot FROM input x JOIN moved USING (i)
+  INSERT INTO match_snapshots (match_id, seq, state, rules_version)
+  SELECT x.match_id, x.from_seq + 1, x.snapshot, x.rules_version FROM input x JOIN moved USING (i)
   WHERE x.snapshot IS NOT NULL
   RETURNING match_id
 )
@@ -171,5 +171,6 @@ function row(p: Pending, i: number) {
     undoable: a.undoable,
     client_action_id: a.clientActionId,
     snapshot: a.snapshot ?? null,
+    rules_version: a.rulesVersion,
   };
 }

@@ -318,8 +318,10 @@ export class MatchStore {
     m: Pick<LiveMatch, 'id' | 'game' | 'scenario' | 'options' | 'seed'>,
     throughSeq: number,
   ): Promise<object> {
+    // Only a state these rules saved: another version's may lack what they now keep, or hold what
+    // they now decide otherwise; without one, the actions are replayed from the seed.
     const snapshot = await this.db.matchSnapshot.findFirst({
-      where: { matchId: m.id, seq: { lte: throughSeq } },
+      where: { matchId: m.id, seq: { lte: throughSeq }, rulesVersion: m.game.rulesVersion ?? null },
       orderBy: { seq: 'desc' },
     });
     let state: object = snapshot

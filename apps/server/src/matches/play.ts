@@ -193,6 +193,7 @@ export class Play {
         undoable: result.undoable,
         clientActionId,
         snapshot: newSeq % this.options.snapshotEvery === 0 ? result.state : null,
+        rulesVersion: m.game.rulesVersion ?? null,
         next,
         now,
       };

@@ -209,7 +209,10 @@ export async function importRecord(
         undoable: false,
       })),
     });
-    if (n > 0) await tx.matchSnapshot.create({ data: { matchId: id, seq: n, state: json(finalState) } });
+    if (n > 0)
+      await tx.matchSnapshot.create({
+        data: { matchId: id, seq: n, state: json(finalState), rulesVersion: game.rulesVersion ?? null },
+      });
   });
   return { matchId: id, verified: true };
 }

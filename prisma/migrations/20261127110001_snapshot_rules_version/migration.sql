@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "match_snapshots" ADD COLUMN     "rules_version" TEXT;
