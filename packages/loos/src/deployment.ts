@@ -166,6 +166,18 @@ export function standardBritishSetup(): Map<string, string> {
 }
 
 /** Places a whole side from a plan, resetting the stack order. */
+/** Whether the units already stand as `applyPlan` would put them (the same hexes, the same reserves). */
+export function followsPlan(s: LoosLike, plan: ReadonlyMap<string, string>): boolean {
+  const seen = new Set<string>();
+  for (const unit of s.units) {
+    const hex = plan.get(unit.id);
+    if (hex === undefined) continue;
+    if (unit.loc !== hex || unit.reserve !== seen.has(hex)) return false;
+    seen.add(hex);
+  }
+  return true;
+}
+
 export function applyPlan(s: LoosState, plan: ReadonlyMap<string, string>): void {
   for (const unit of s.units) {
     const hex = plan.get(unit.id);

@@ -102,6 +102,7 @@ describe('Loos played to the end by random players', () => {
     }
   });
 
+  // One whole game with a check per unit per step: seconds on a busy machine, bounded by the game.
   it('shares the units a step leaves unchanged with the state before it, and no later step alters them', () => {
     let state = loos.setup('loos-1915', {}, games[0]!.seed);
     const seen: { state: LoosState; json: string }[] = [{ state, json: JSON.stringify(state) }];
@@ -121,7 +122,7 @@ describe('Loos played to the end by random players', () => {
     expect(shared).toBeGreaterThan(0);
     // Every position of the game is still what it was when it was reached.
     for (const s of seen) expect(JSON.stringify(s.state)).toBe(s.json);
-  });
+  }, 30_000);
 
   it('lets every roll and revelation stand: actions that rolled are not undoable', () => {
     let state = loos.setup('loos-1915', {}, games[0]!.seed);
