@@ -19,8 +19,9 @@ export const botActionId = (seat: string, seq: number) => `bot:${seat}:${seq}`;
  * older than the lease), asks a worker thread with the seat's own view, and submits the answer as
  * the seat's action at that step. The claim makes each decision once across processes (renewed
  * while the decision is made, so it lapses only when its process is gone); the append's conditions
- * (the step, the seat's client action id) make each apply once whatever happens to the claims. A sweep finds bot seats nobody is deciding: after a restart, or
- * when the process holding a claim died (its lease runs out).
+ * (the step, the seat's client action id) make each apply once whatever happens to the claims. A
+ * sweep finds bot seats nobody is deciding: after a restart, or when the process holding a claim
+ * died (its lease runs out).
  */
 export class BotPlayer {
   private readonly inFlight = new Set<string>();
@@ -159,13 +160,12 @@ export class BotPlayer {
       level: level as 'easy' | 'normal' | 'hard',
       seed: decisionSeed(m.seed, seq),
     });
+    // One line per decision made: the two-process test counts them to show each is made once.
+    if (answer.ok) this.log.info({ matchId, seat, seq, level, ms: Date.now() - startedAt }, 'bot decided');
     // Computers playing each other are paced for their spectators; a person's opponent is not.
     const pause = m.seats.every((s) => s.bot) ? this.settings.paceMs - (Date.now() - startedAt) : 0;
     if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
     if (this.closed) return;
-    if (answer.ok)
-      // One line per decision made: the two-process test counts them to show each is made once.
-      this.log.info({ matchId, seat, seq, level, ms: Date.now() - startedAt }, 'bot decided');
     if (!answer.ok) {
       this.log.warn({ matchId, seat, seq, error: answer.error }, 'the bot could not decide');
       await this.release(matchId, seat, seq);
