@@ -16,45 +16,29 @@ function attrition(state: Readable, side: Seat): number {
   return gone / Math.max(1, stands.length) + routed / Math.max(1, battalions.length);
 }
 
-/**
- * How far the attacker is from the objectives it still lacks: for each, the distance of its nearest
- * fighting stand, weighted by the objective's points. Nearest per objective, not per stand, so the
- * attack spreads over every objective the victory needs instead of crowding the closest one.
- */
+/** Mean distance of the attacker's fighting stands to the nearest objective it does not hold. */
 function attackerReach(state: Readable): number {
   const attacker = state.victory.attacker;
-  const stands = state.stands.filter(
-    (s) => s.side === attacker && s.hex !== null && s.gone === null && !isCommand(s),
-  );
+  const targets = Object.entries(state.objectives)
+    .filter(([, o]) => o.holder !== attacker)
+    .map(([h]) => h);
+  if (targets.length === 0) return 0;
   let sum = 0;
-  let points = 0;
-  for (const [hex, o] of Object.entries(state.objectives)) {
-    if (o.holder === attacker) continue;
+  let n = 0;
+  for (const s of state.stands) {
+    if (s.side !== attacker || s.hex === null || s.gone !== null || isCommand(s)) continue;
     let nearest = 30;
-    for (const s of stands) nearest = Math.min(nearest, grid.distance(s.hex!, hex));
-    sum += o.vp * nearest;
-    points += o.vp;
+    for (const t of targets) nearest = Math.min(nearest, grid.distance(s.hex, t));
+    sum += nearest;
+    n++;
   }
-  return points === 0 ? 0 : sum / points;
-}
-
-/** The points of the objectives the attacker lacks that a defending fighting stand still stands on. */
-function objectivesHeldInPerson(state: Readable): number {
-  const attacker = state.victory.attacker;
-  let points = 0;
-  for (const [hex, o] of Object.entries(state.objectives)) {
-    if (o.holder === attacker) continue;
-    if (state.stands.some((s) => s.side !== attacker && s.hex === hex && s.gone === null && !isCommand(s)))
-      points += o.vp;
-  }
-  return points;
+  return n === 0 ? 10 : sum / n;
 }
 
 /**
  * The attacker's chance: the objective points it holds against those the scenario asks for, each
  * side's losses and broken battalions (morale: a side whose battalions all break loses at once),
- * how near its troops stand to every objective still to take, and how many of those the defender
- * still holds with troops on them (an objective is taken by clearing it, not by reaching it).
+ * and how near its troops stand to the objectives still to take.
  */
 export function attackerChance(state: Readable): number {
   const attacker = state.victory.attacker;
@@ -62,8 +46,7 @@ export function attackerChance(state: Readable): number {
   const x =
     1.2 * (objectivePoints(state, attacker) - state.victory.needed + 0.5) +
     2 * (attrition(state, defender) - attrition(state, attacker)) -
-    0.15 * attackerReach(state) -
-    0.25 * objectivesHeldInPerson(state);
+    0.08 * attackerReach(state);
   return sigmoid(x);
 }
 
