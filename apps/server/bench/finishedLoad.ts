@@ -2,7 +2,9 @@
  * Loading a finished long match (a benchmark, not a test): the server's cost of opening a whole
  * game of weeks, e.g. a Paths of Glory Campaign, for its replay or its analysis.
  *
- * Plays N seeded random games of a scenario to their end (uniform random legal choices), imports
+ * Plays N seeded games of a scenario to their end with the game's own purposeful player (its bot
+ * playout policy; uniform random choices for a game without one: a uniformly random Paths of Glory
+ * player accepts half the peace offers and ends the war in its first year), imports
  * each record into PostgreSQL through the real server, then, in a fresh MatchStore on the same
  * database (a process that has never seen the match), times loading it (rows read and the state
  * rebuilt), and times and weighs what a client downloads to replay it (GET /api/matches/:id/record)
@@ -53,9 +55,11 @@ function finishedRecord(i: number): MatchRecordFile {
   while (game!.outcome(state) === null) {
     const seat = game!.status(state).toAct[0]!;
     const choices = game!.choices(state, seat);
-    const action = pickAction(choices[pick(choices.length)]!, pick);
+    const policy = game!.bot?.playout;
+    const choice = policy ? policy(choices, seat, state, pick) : choices[pick(choices.length)]!;
+    const action = pickAction(choice, pick);
     const result = game!.apply(state, seat, action);
-    if (!result.ok) throw new Error(`random action refused: ${result.error.code}`);
+    if (!result.ok) throw new Error(`offered action refused: ${result.error.code}`);
     state = result.state as JsonObject;
     actions.push({ seq: actions.length + 1, seat, action, events: result.events });
   }
@@ -99,7 +103,7 @@ try {
   const sql = new pg.Client({ connectionString: database.target.url });
   await sql.connect();
   console.log(
-    `${game.title}, ${scenario}: ${N} finished random games imported, each loaded by a fresh MatchStore`,
+    `${game.title}, ${scenario}: ${N} finished games imported, each loaded by a fresh MatchStore`,
   );
   console.log(
     `${'actions'.padStart(8)}${'rows in DB'.padStart(12)}${'load'.padStart(9)}${'state JSON'.padStart(12)}${'record GET'.padStart(12)}${'record'.padStart(11)}${'gzip'.padStart(10)}${'replay'.padStart(9)}`,
