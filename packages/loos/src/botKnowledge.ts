@@ -1,5 +1,6 @@
 import type { BotKnowledge, Seat } from '@salient/engine';
 import { hurriedPlayer } from './bot.ts';
+import { followsPlan, standardBritishSetup, standardGermanSetup } from './deployment.ts';
 import { MAP } from './map.ts';
 import { TOWNS } from './scenario/map.ts';
 import { isOnMap, type LoosLike, type LoosState, type LoosView } from './state.ts';
@@ -52,8 +53,12 @@ export const loosBotKnowledge: BotKnowledge<LoosState, LoosView> = {
    * sees, so the search took it again and again (91 swaps in 100 steps of one game against a random
    * player, the game never ending); the bot keeps the lines as they stand.
    */
-  order(_state, _seat, actions) {
-    const standard = actions.filter((a) => a.type === 'deployStandard' || a.type === 'endDeployment');
+  order(state, seat, actions) {
+    // Once the historical set-up stands, taking it again changes nothing: finish instead.
+    const taken = followsPlan(state, seat === 'german' ? standardGermanSetup() : standardBritishSetup());
+    const standard = actions.filter(
+      (a) => (a.type === 'deployStandard' && !taken) || a.type === 'endDeployment',
+    );
     if (standard.length > 0) return standard;
     const rest = actions.filter((a) => a.type !== 'swapStack');
     return rest.length > 0 ? rest : actions;

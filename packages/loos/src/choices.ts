@@ -14,11 +14,8 @@ import {
   britishSetupContext,
   britishSetupHexes,
   britishSetupProblem,
-  followsPlan,
   germanSetupHexes,
   germanSetupProblem,
-  standardBritishSetup,
-  standardGermanSetup,
 } from './deployment.ts';
 import { reserveBound, toAct } from './flow.ts';
 import { MAP } from './map.ts';
@@ -69,11 +66,7 @@ export function loosChoices(state: LoosLike, seat: Side): Choice[] {
 }
 
 function deploymentChoices(state: LoosLike, seat: Side): Choice[] {
-  // Offered while it would change something: once taken (or rebuilt by hand) it is no choice.
-  const plan = seat === 'german' ? standardGermanSetup() : standardBritishSetup();
-  const choices: Choice[] = followsPlan(state, plan)
-    ? []
-    : [button('deployStandard', 'Use the historical set-up')];
+  const choices: Choice[] = [button('deployStandard', 'Use the historical set-up')];
   // One Occupancy for the German hexes and the finishing check: a random player asks every move.
   const occupancy = seat === 'german' ? new Occupancy(state) : null;
   const germanHexes = occupancy ? germanSetupHexes(state, occupancy).map((h) => hexOption(h)) : [];

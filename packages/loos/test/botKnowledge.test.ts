@@ -26,4 +26,20 @@ describe('the search bot’s knowledge of Loos (issue 24)', () => {
     }
     expect(checked).toBe(3);
   });
+
+  it('searches the historical set-up (11.2, 11.6) only while it would change the placement; once it stands, finishing', () => {
+    const order = (state: ReturnType<typeof loos.setup>, seat: 'german' | 'british') =>
+      loosBotKnowledge.order!(
+        state,
+        seat,
+        loos.choices(state, seat).map((c) => pickAction(c, () => 0)),
+      ).map((a) => a.type);
+    const start = loos.setup('loos-1915', {}, 'standard');
+    expect(order(start, 'german')).toEqual(['deployStandard']);
+    const taken = loos.apply(start, 'german', { type: 'deployStandard' });
+    if (!taken.ok) throw new Error(taken.error.message);
+    // Still offered to a person (the rules accept it again, changing nothing), never searched again.
+    expect(loos.choices(taken.state, 'german').some((c) => c.action === 'deployStandard')).toBe(true);
+    expect(order(taken.state, 'german')).toEqual(['endDeployment']);
+  });
 });

@@ -114,34 +114,6 @@ describe('11.2 German initial deployment', () => {
   });
 });
 
-describe('11.2, 11.6 The historical set-up as a choice', () => {
-  it('is offered while it would change the placement: not once taken, again once a unit is moved off it; a record that took it twice still replays', () => {
-    const offered = (state: ReturnType<typeof fresh>, seat: 'german' | 'british') =>
-      loos.choices(state, seat).some((c) => c.action === 'deployStandard');
-    const start = fresh();
-    expect(offered(start, 'german')).toBe(true);
-    const taken = act(start, 'german', { type: 'deployStandard' }).state;
-    expect(offered(taken, 'german')).toBe(false);
-    const unitChoice = loos.choices(taken, 'german').find((c) => c.action === 'deploy')!;
-    const elsewhere = unitChoice.params[0]!.options.find(
-      (o) => o.value !== taken.units.find((u) => u.id === unitChoice.base.unit)!.loc,
-    )!;
-    const moved = act(taken, 'german', {
-      type: 'deploy',
-      unit: unitChoice.base.unit,
-      hex: elsewhere.value,
-    }).state;
-    expect(offered(moved, 'german')).toBe(true);
-    // Records from before this rule took it again; the rules still accept it, changing nothing.
-    const again = act(taken, 'german', { type: 'deployStandard' }).state;
-    expect(JSON.stringify(again.units)).toBe(JSON.stringify(taken.units));
-    const british = act(act(taken, 'german', { type: 'endDeployment' }).state, 'british', {
-      type: 'deployStandard',
-    }).state;
-    expect(offered(british, 'british')).toBe(false);
-  });
-});
-
 describe('11.5-11.6 British sectors and initial deployment', () => {
   const britishTurn = () =>
     actAll(fresh(), [
