@@ -54,12 +54,16 @@ export const loosBotKnowledge: BotKnowledge<LoosState, LoosView> = {
    * player, the game never ending); the bot keeps the lines as they stand.
    */
   order(state, seat, actions) {
-    // Once the historical set-up stands, taking it again changes nothing: finish instead.
-    const taken = followsPlan(state, seat === 'german' ? standardGermanSetup() : standardBritishSetup());
-    const standard = actions.filter(
-      (a) => (a.type === 'deployStandard' && !taken) || a.type === 'endDeployment',
+    const setUp = actions.some(
+      (a) => a.type === 'deploy' || a.type === 'deployStandard' || a.type === 'endDeployment',
     );
-    if (standard.length > 0) return standard;
+    if (setUp) {
+      // Once the historical set-up stands, taking it again changes nothing: finish instead. What is
+      // left may be empty (the purposeful player's own pick, put first by the search, is one of
+      // these two): then the search weighs that pick alone, never a unit moved off the plan.
+      const taken = followsPlan(state, seat === 'german' ? standardGermanSetup() : standardBritishSetup());
+      return actions.filter((a) => (a.type === 'deployStandard' && !taken) || a.type === 'endDeployment');
+    }
     const rest = actions.filter((a) => a.type !== 'swapStack');
     return rest.length > 0 ? rest : actions;
   },
