@@ -9,13 +9,22 @@ import { browserSession } from './support/session.ts';
 async function playFirstOffer(page: Page): Promise<number> {
   const count = async () => Number(await page.locator('[data-analysis]').getAttribute('data-nodes'));
   const before = await count();
+  // The panel changes under the loop as a click takes effect: a control gone by the time it is
+  // clicked is no failure, the next round looks again (the count says when the move is in).
+  const click = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   for (let i = 0; i < 12 && (await count()) === before; i++) {
-    if ((await page.locator('[data-commit]').count()) > 0) await page.locator('[data-commit]').click();
+    if ((await page.locator('[data-commit]').count()) > 0) await click('[data-commit]');
     else if ((await page.locator('[data-active-choice]').count()) > 0) {
       const confirm = page.locator('[data-confirm]');
-      if ((await confirm.count()) > 0 && (await confirm.isEnabled())) await confirm.click();
-      else await page.locator('[data-option]').first().click();
-    } else await page.locator('.choices [data-choice], .choices [data-select-piece]').first().click();
+      if ((await confirm.count()) > 0 && (await confirm.isEnabled().catch(() => false)))
+        await click('[data-confirm]');
+      else await click('[data-option]');
+    } else await click('.choices [data-choice], .choices [data-select-piece]');
   }
   expect(await count()).toBe(before + 1);
   return before + 1;
