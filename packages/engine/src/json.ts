@@ -23,3 +23,48 @@ export function cloneJson<T>(value: T): T {
   for (const key in value) out[key] = cloneJson((value as Record<string, unknown>)[key]);
   return out as T;
 }
+
+/**
+ * Makes `after` reuse `before`'s subtrees wherever the two are equal, key order included, and
+ * returns `before` when they are equal whole, `after` otherwise (its containers changed in place).
+ *
+ * For a state made by copying the previous one whole and changing a little of it: the copy's
+ * unchanged parts become garbage at once instead of living as long as the state (the garbage
+ * collector's young generation no longer carries a whole state per action), and a diff of the two
+ * (a push's patch) skips what they share by identity instead of comparing it value by value. Key
+ * order counts, so the result serialises exactly as `after` did. `after` must be a fresh copy that
+ * nothing else holds; `before` is never changed.
+ */
+export function shareUnchanged<T>(before: T, after: T): T {
+  return shareInto(before as Json, after as Json) as T;
+}
+
+function shareInto(before: Json, after: Json): Json {
+  if (before === after) return before;
+  if (typeof before !== 'object' || typeof after !== 'object' || before === null || after === null)
+    return after;
+  if (Array.isArray(after)) {
+    if (!Array.isArray(before)) return after;
+    let equal = before.length === after.length;
+    const common = Math.min(before.length, after.length);
+    for (let i = 0; i < common; i++) {
+      const shared = shareInto(before[i]!, after[i]!);
+      if (shared === before[i]) after[i] = shared;
+      else equal = false;
+    }
+    return equal ? before : after;
+  }
+  if (Array.isArray(before)) return after;
+  const afterKeys = Object.keys(after);
+  const beforeKeys = Object.keys(before);
+  let equal = afterKeys.length === beforeKeys.length;
+  for (let i = 0; i < afterKeys.length; i++) {
+    const key = afterKeys[i]!;
+    if (beforeKeys[i] !== key) equal = false;
+    if (!Object.hasOwn(before, key)) continue;
+    const shared = shareInto(before[key]!, after[key]!);
+    if (shared === before[key]) after[key] = shared;
+    else equal = false;
+  }
+  return equal ? before : after;
+}

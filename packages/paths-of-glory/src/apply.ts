@@ -9,6 +9,7 @@ import {
   type Json,
   type JsonObject,
   type Seat,
+  shareUnchanged,
   typedAction,
   violation,
 } from '@salient/engine';
@@ -29,7 +30,7 @@ import { setLoc } from './cache.ts';
 import { cardModule } from './cards/index.ts';
 import { NEAR_EAST_ENTRY } from './cards/specialEntry.ts';
 import { cardName } from './cards.ts';
-import { choicesFor } from './choices.ts';
+import { choicesFor, NO_UNIT } from './choices.ts';
 import { flankPossible, targetKind, undefended } from './combat.ts';
 import { unitTakes } from './control.ts';
 import { card, type RpNation, space } from './data/index.ts';
@@ -69,11 +70,13 @@ export const copyState = (state: PogState): PogState => cloneJson(state);
 
 /** Finds the offered choice an action matches, or refuses it with the reason. */
 function matchChoice(state: PogState, seat: Seat, action: JsonObject & { type: string }): Choice {
-  // A redeployment is checked against its own unit's routes only; refused, it is checked again
-  // against every choice, so the refusal says what it always said.
-  if (action.type === 'redeploy' && state.phase.kind === 'sr' && typeof action.unit === 'string') {
-    const own = choicesFor(state, seat, action.unit).find(
-      (c) => c.action === 'redeploy' && c.base.unit === action.unit,
+  // A redeployment is checked against its own unit's routes only, the end of the redeployment
+  // against no unit's; refused, an action is checked again against every choice, so the refusal
+  // says what it always said.
+  if (state.phase.kind === 'sr' && (action.type === 'redeploy' || action.type === 'endSr')) {
+    const unit = action.type === 'redeploy' && typeof action.unit === 'string' ? action.unit : NO_UNIT;
+    const own = choicesFor(state, seat, unit).find(
+      (c) => c.action === action.type && (action.type === 'endSr' || c.base.unit === action.unit),
     );
     if (own?.params.every((p) => p.options.some((o) => o.value === action[p.name]))) return own;
   }
@@ -97,7 +100,7 @@ function matchChoice(state: PogState, seat: Seat, action: JsonObject & { type: s
 }
 
 export function applyAction(state: PogState, seat: Seat, action: unknown): ApplyResult<PogState> {
-  return applyOnCopy(state, copyState, (draft, log) => {
+  const result = applyOnCopy(state, copyState, (draft, log) => {
     const typed = typedAction(action);
     checkMayAct(draft.outcome !== null, statusOf(draft).toAct, seat);
     // Checked against the state as given, not its fresh copy: the same position, but the one whose
@@ -106,6 +109,20 @@ export function applyAction(state: PogState, seat: Seat, action: unknown): Apply
     dispatch(draft, log, seat as Side, typed);
     tagTopics(log.events);
   });
+  if (result.ok) shareWithPrevious(state, result.state);
+  return result;
+}
+
+/**
+ * The new state takes back the previous one's parts that the action left as they were (most of the
+ * board): the whole copy apply works on would otherwise live as long as the state, and each push's
+ * patch would compare it value by value with the previous one instead of skipping what they share.
+ * The state object itself stays new: the memos of src/cache.ts are kept by it.
+ */
+function shareWithPrevious(before: PogState, after: PogState): void {
+  const from = before as unknown as JsonObject;
+  const to = after as unknown as JsonObject;
+  for (const key in to) if (Object.hasOwn(from, key)) to[key] = shareUnchanged(from[key]!, to[key]!);
 }
 
 const str = (v: Json | undefined) => v as string;

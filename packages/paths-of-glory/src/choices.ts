@@ -56,15 +56,17 @@ const cardOption = (id: string, detail?: string): ChoiceOption => ({
   label: `${card(id).name} (#${card(id).num}, OPS ${card(id).ops}, SR ${card(id).sr})${detail ? ` ${detail}` : ''}`,
 });
 
+/** No unit has this id: `choicesFor(state, seat, NO_UNIT)` leaves out every unit's redeployment. */
+export const NO_UNIT = '';
+
 /**
  * Everything a seat may do now. Built only from what the seat's view holds (its own hand, the
  * public board), so the client and the server compute the same list. Every combination a choice's
  * parameters allow is a legal action.
- */
-/**
- * The choices of `seat` now. `onlyUnit` narrows a strategic redeployment's choices to one unit's:
- * checking a redeployment needs only its own unit's routes, and working out every unit's is most
- * of the cost of applying one (src/apply.ts).
+ *
+ * `onlyUnit` narrows a strategic redeployment's choices to that unit's (NO_UNIT: to none, leaving
+ * only the end of the redeployment): checking a redeployment, or its end, needs no other unit's
+ * routes, and working out every unit's is most of the cost of applying one (src/apply.ts).
  */
 export function choicesFor(state: Readable, seat: Seat, onlyUnit?: string): Choice[] {
   if (state.outcome || !statusOf(state).toAct.includes(seat)) return [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activationCost } from '../src/activation.ts';
+import { choicesFor, NO_UNIT } from '../src/choices.ts';
 import { mayAttack } from '../src/combat.ts';
 import { attritionPhase, nextDiscardSegment, rollMandates, siegePhase, warStatusPhase } from '../src/flow.ts';
 import { newOperation } from '../src/operations.ts';
@@ -154,6 +155,15 @@ describe('13 Strategic redeployment', () => {
     expect(
       game.choices(state, 'cp').some((c) => c.action === 'redeploy' && c.base.unit === 'ge-army-1'),
     ).toBe(false);
+  });
+
+  it("13.1.2: the redeployment may end with points left, checked without working out any unit's routes", () => {
+    let state = lab({ 'ge-corps-1': 'koblenz', 'ge-army-1': 'aachen' }, { hand: ['cp-7'] });
+    state = play(state, 'cp', { type: 'sr', card: 'cp-7' }).state;
+    expect(choicesFor(state, 'cp', NO_UNIT).map((c) => c.action)).toEqual(['endSr']);
+    expect(refused(state, 'ap', { type: 'endSr' })).toBe('NOT_YOUR_TURN');
+    const ended = play(state, 'cp', { type: 'endSr' }).state;
+    expect(ended.phase.kind).not.toBe('sr');
   });
 
   it('13.1.5, 13.1.8-13.1.9: SR runs through friendly spaces; corps go to and come from the reserve box', () => {
