@@ -55,16 +55,30 @@ function shareInto(before: Json, after: Json): Json {
     return equal ? before : after;
   }
   if (Array.isArray(before)) return after;
-  const afterKeys = Object.keys(after);
-  const beforeKeys = Object.keys(before);
-  let equal = afterKeys.length === beforeKeys.length;
-  for (let i = 0; i < afterKeys.length; i++) {
-    const key = afterKeys[i]!;
-    if (beforeKeys[i] !== key) equal = false;
-    if (!Object.hasOwn(before, key)) continue;
-    const shared = shareInto(before[key]!, after[key]!);
-    if (shared === before[key]) after[key] = shared;
+  let equal = true;
+  let count = 0;
+  for (const key in after) {
+    count++;
+    if (!Object.hasOwn(before, key)) {
+      equal = false;
+      continue;
+    }
+    const was = before[key]!;
+    const shared = shareInto(was, after[key]!);
+    if (shared === was) after[key] = was;
     else equal = false;
   }
-  return equal ? before : after;
+  return equal && sameKeyOrder(before, after, count) ? before : after;
+}
+
+/** Keys of the object being compared, reused from call to call (the check never nests). */
+const scratchKeys: string[] = [];
+
+/** Whether two objects with equal values under the keys of `after` (`count` of them) list the same keys in the same order. */
+function sameKeyOrder(before: JsonObject, after: JsonObject, count: number): boolean {
+  let n = 0;
+  for (const key in after) scratchKeys[n++] = key;
+  let i = 0;
+  for (const key in before) if (i >= count || scratchKeys[i++] !== key) return false;
+  return i === count;
 }
