@@ -41,9 +41,21 @@ export const purposefulPlayer: Policy = (choices, seat, raw, pick) => {
   const assault = by('assault')[0];
   if (assault && roll < (attacking ? 80 : 40)) return assault;
   const fire = by('fire')[0];
-  const best = fire ? [...options(fire)].sort((a, b) => killChance(b) - killChance(a))[0]! : null;
+  // The attacker shoots first at what holds the objectives it still needs: suppressed, a defender
+  // gives no defensive fire and fights the assault weaker (assault.ts).
+  const needed = new Set(attacking ? goals(state, seat) : []);
+  const worth = (o: ChoiceOption) => killChance(o) + (o.loc !== undefined && needed.has(o.loc) ? 30 : 0);
+  const best = fire ? [...options(fire)].sort((a, b) => worth(b) - worth(a))[0]! : null;
+  const onObjective = best?.loc !== undefined && needed.has(best.loc);
   // The attacker keeps moving unless a shot is likely to tell; the defender shoots at what comes.
-  if (fire && best && roll < (attacking ? (killChance(best) > 0 ? 40 : 10) : 75)) return only(fire, best);
+  const fireChance = attacking
+    ? onObjective
+      ? 70
+      : killChance(best ?? { value: 0, label: '' }) > 0
+        ? 40
+        : 10
+    : 75;
+  if (fire && best && roll < fireChance) return only(fire, best);
   // A limbered gun is no use until it is back in action; limbering up is left to chance below.
   const unlimber = by('unlimber')[0];
   if (unlimber && roll < 80) return unlimber;

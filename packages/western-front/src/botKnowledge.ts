@@ -1,7 +1,7 @@
 import type { BotKnowledge, Seat } from '@salient/engine';
 import { purposefulPlayer } from './bot.ts';
 import { grid } from './grid.ts';
-import { enemyOf, isCommand } from './stands.ts';
+import { enemyOf, isCommand, isRifle } from './stands.ts';
 import type { Readable, WfState, WfView } from './types.ts';
 import { objectivePoints } from './victory.ts';
 
@@ -36,9 +36,52 @@ function attackerReach(state: Readable): number {
 }
 
 /**
+ * How firmly the defender holds the objectives the attacker still needs, by the close assault's own
+ * sums (assault.ts): each fighting stand on one counts its platoons, one more while it is
+ * unsuppressed (it still gives defensive fire), less a level of suppression, times the objective's
+ * points. Firing on a held village before going in lowers it; taking the objective's points alone
+ * rewarded nothing until the assault won, too far ahead for the search to see.
+ */
+function defenderGrip(state: Readable): number {
+  const attacker = state.victory.attacker;
+  let grip = 0;
+  for (const [hex, objective] of Object.entries(state.objectives)) {
+    if (objective.holder === attacker) continue;
+    for (const s of state.stands) {
+      if (s.hex !== hex || s.side === attacker || s.gone !== null || isCommand(s)) continue;
+      grip += objective.vp * (s.steps + (s.suppression === 0 ? 1 : 0) - s.suppression);
+    }
+  }
+  return grip;
+}
+
+/** Unsuppressed rifle companies of the attacker next to an objective it still needs (at most 3 each). */
+function assaultReady(state: Readable): number {
+  const attacker = state.victory.attacker;
+  let ready = 0;
+  for (const [hex, objective] of Object.entries(state.objectives)) {
+    if (objective.holder === attacker) continue;
+    let here = 0;
+    for (const s of state.stands)
+      if (
+        s.side === attacker &&
+        s.hex !== null &&
+        s.gone === null &&
+        isRifle(s) &&
+        s.suppression === 0 &&
+        grid.distance(s.hex, hex) === 1
+      )
+        here++;
+    ready += Math.min(3, here);
+  }
+  return ready;
+}
+
+/**
  * The attacker's chance: the objective points it holds against those the scenario asks for, each
  * side's losses and broken battalions (morale: a side whose battalions all break loses at once),
- * and how near its troops stand to the objectives still to take.
+ * how near its troops stand to the objectives still to take, how firmly the defenders hold those,
+ * and how many companies stand ready to assault them.
  */
 export function attackerChance(state: Readable): number {
   const attacker = state.victory.attacker;
@@ -46,7 +89,9 @@ export function attackerChance(state: Readable): number {
   const x =
     1.2 * (objectivePoints(state, attacker) - state.victory.needed + 0.5) +
     2 * (attrition(state, defender) - attrition(state, attacker)) -
-    0.08 * attackerReach(state);
+    0.08 * attackerReach(state) -
+    0.12 * defenderGrip(state) +
+    0.15 * assaultReady(state);
   return sigmoid(x);
 }
 
