@@ -48,13 +48,8 @@ export const purposefulPlayer: Policy = (choices, seat, raw, pick) => {
   const best = fire ? [...options(fire)].sort((a, b) => worth(b) - worth(a))[0]! : null;
   const onObjective = best?.loc !== undefined && needed.has(best.loc);
   // The attacker keeps moving unless a shot is likely to tell; the defender shoots at what comes.
-  const fireChance = attacking
-    ? onObjective
-      ? 70
-      : killChance(best ?? { value: 0, label: '' }) > 0
-        ? 40
-        : 10
-    : 75;
+  const bestKill = best ? killChance(best) : 0;
+  const fireChance = attacking ? (onObjective ? 70 : bestKill > 0 ? 40 : 10) : 75;
   if (fire && best && roll < fireChance) return only(fire, best);
   // A limbered gun is no use until it is back in action; limbering up is left to chance below.
   const unlimber = by('unlimber')[0];
