@@ -3,17 +3,17 @@
  * of the tables through its own socket.io clients, as that many browsers on other machines would.
  * One thread for every client would make a player's acknowledgement wait behind other players'
  * work (folding pushes, computing choices with the rules) that a real player's machine never does;
- * the threads let the operating system interleave them. Only the client side of the harness is
- * loaded here, never the server.
+ * the threads let the operating system interleave them. Each thread also hands its players'
+ * choosing (the rules' work) to a thread of its own (loadChooser.ts), unless --inline-choosing. Only
+ * the client side of the harness is loaded here, never the server.
  */
 import { setPriority } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { type Choice, type GameModule, type JsonObject, pickAction } from '@salient/engine';
-import { games } from '@salient/games';
+import type { GameModule } from '@salient/engine';
 import type { SubmitAck } from '@salient/protocol';
-import { skirmish } from '../test/fixtures/skirmish.ts';
 import { Player, TestUser } from '../test/helpers/clients.ts';
+import { Chooser, chooseAction, hosted } from './loadChooser.ts';
 
 export interface UserSpec {
   baseUrl: string;
@@ -39,6 +39,11 @@ export interface PlayersSpec {
   advance: number;
   /** The worker threads' niceness (0 to 19): how readily they give way to the server. */
   nice: number;
+  /**
+   * Whether the players choose in a thread of their own (loadChooser.ts) instead of the thread that
+   * holds their sockets, where the rules' work held up other players' acknowledgements.
+   */
+  chooser: boolean;
   tables: TableSpec[];
 }
 
@@ -63,9 +68,7 @@ export interface PlayersResults {
   loopDelay: { p50: number; p99: number; max: number };
 }
 
-const hosted: Record<string, GameModule> = { ...games, skirmish: skirmish as unknown as GameModule };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const pick = (n: number) => Math.floor(Math.random() * n);
 
 interface Table {
   id: string;
@@ -73,8 +76,6 @@ interface Table {
   guest: TestUser;
   players: Record<string, Player>;
   watchers: Player[];
-  /** By seat: the choices last worked out and the view they were worked out from. */
-  choices: Map<string, { view: JsonObject; choices: Choice[] }>;
   seq: number;
   played: { matchId: string; owner: UserSpec; acked: number }[];
   finished: number;
@@ -85,6 +86,7 @@ const userOf = (u: UserSpec) => new TestUser(u.baseUrl, u.username, u.cookie, u.
 /** Connects a table's clients, joins them to its match, and plays it (and its successors) until `stopAt`. */
 export class TablePlayers {
   private readonly game: GameModule;
+  private readonly chooser: Chooser | null;
   private readonly tables: Table[] = [];
   private readonly sentAt = new Map<string, number>();
   private counter = 0;
@@ -104,6 +106,9 @@ export class TablePlayers {
     const game = hosted[spec.game];
     if (!game) throw new Error(`unknown game ${spec.game}`);
     this.game = game;
+    this.chooser = spec.chooser
+      ? new Chooser({ game: spec.game, advance: spec.advance, nice: spec.nice })
+      : null;
   }
 
   async connect(): Promise<void> {
@@ -121,7 +126,6 @@ export class TablePlayers {
             watchers: await Promise.all(
               Array.from({ length: this.spec.spectators }, () => Player.connect(this.spec.serverUrl)),
             ),
-            choices: new Map(),
             seq: 0,
             played: [],
             finished: 0,
@@ -194,24 +198,18 @@ export class TablePlayers {
       this.results.finished += t.finished;
       for (const p of [...Object.values(t.players), ...t.watchers]) p.close();
     }
+    await this.chooser?.stop();
     return this.results;
   }
 
-  /**
-   * The seat's choices from the view it holds, worked out once per view: a push that changes
-   * nothing this seat sees leaves it the same view (an empty patch), and a refused action is
-   * retried from it, so the rules need not be asked again.
-   */
-  private choicesFrom(t: Table, seat: string, view: JsonObject): Choice[] {
-    const held = t.choices.get(seat);
-    if (held?.view === view) return held.choices;
-    const choices = this.game.choices(view, seat);
-    t.choices.set(seat, { view, choices });
-    return choices;
+  /** A random legal action of `seat` in the view it holds, or null when it has none. */
+  private choose(seat: string, view: JsonObject): Promise<JsonObject | null> {
+    if (this.chooser) return this.chooser.choose(view, seat);
+    return Promise.resolve(chooseAction(this.game, view, seat, this.spec.advance));
   }
 
   private async playTable(t: Table, stopAt: number): Promise<void> {
-    const { thinkMs, advance, seats } = this.spec;
+    const { thinkMs, seats } = this.spec;
     const anyPlayer = t.players[seats[0]]!;
     const clients = [...Object.values(t.players), ...t.watchers];
     while (performance.now() < stopAt) {
@@ -238,15 +236,13 @@ export class TablePlayers {
         continue;
       }
       const view = me.updates.at(-1)?.view ?? me.snapshot!.view;
-      const choices = this.choicesFrom(t, seat, view);
-      if (choices.length === 0) {
+      const action = await this.choose(seat, view);
+      if (action === null) {
         await sleep(5);
         continue;
       }
-      // A choice without parameters (--advance of the time, when one is offered), else any choice.
-      const buttons = Math.random() < advance ? choices.filter((c) => c.params.length === 0) : [];
-      const pool = buttons.length > 0 ? buttons : choices;
-      const action = pickAction(pool[pick(pool.length)]!, pick);
+      // The match moved on while the rules were worked out (the other seat acted): choose again.
+      if ((me.updates.at(-1)?.seq ?? me.snapshot!.seq) !== heldSeq) continue;
       const t0 = performance.now();
       this.sentAt.set(`${t.id}:${t.seq + 1}`, t0);
       let ack: SubmitAck;

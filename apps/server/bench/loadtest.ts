@@ -9,7 +9,8 @@
  * action, bytes per push, server memory per loaded match, errors, and lost or duplicated actions.
  *
  *   pnpm loadtest [-- --game loos --scenario loos-1915 --matches 100 --spectators 1 --think 1000
- *                     --seconds 20 --db postgres --advance 0.25 --workers 2 --warmup 3 --nice 10]
+ *                     --seconds 20 --db postgres --advance 0.25 --workers 2 --warmup 3 --nice 10
+ *                     --inline-choosing]
  *   --think is each player's mean pause before an action, in ms (0: submit as soon as possible).
  *   --advance is how often a player takes a choice without parameters when one is offered (end the
  *   phase, finish or take the standard set-up): uniformly random players re-place set-up units for
@@ -23,6 +24,9 @@
  *   latency with --bots 0 on the same machine.
  *   --nice is the players' threads' niceness: they share the machine with the server and the
  *   database, and give way to them, as players on their own machines would not compete with them.
+ *   --inline-choosing works out the players' choices in the threads that hold their sockets, as
+ *   before 27 November 2026: an acknowledgement then waits behind other players' rules work
+ *   (loadChooser.ts), which the clients' event loop line shows.
  *   env: LOADTEST_DATABASE_URL or TEST_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/test)
  */
 import { randomBytes } from 'node:crypto';
@@ -66,6 +70,7 @@ const { values } = parseArgs({
     nice: { type: 'string', default: '10' },
     bots: { type: 'string', default: '0' },
     'bot-level': { type: 'string', default: 'normal' },
+    'inline-choosing': { type: 'boolean', default: false },
   },
 });
 const hosted: Record<string, GameModule> = { ...games, skirmish: skirmish as unknown as GameModule };
@@ -297,6 +302,7 @@ try {
       thinkMs: THINK_MS,
       advance: ADVANCE,
       nice: NICE,
+      chooser: !values['inline-choosing'],
       tables: specs.filter((_, i) => i % WORKERS === w),
     }),
   );
