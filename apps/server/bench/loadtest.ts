@@ -165,6 +165,11 @@ function printWhereTheTimeWent(before: Scrape, after: Scrape, players: PlayersRe
     console.log(
       `server: action to ack   p50 <= ${ms(quantileBoundMs(action, 0.5))} / p99 <= ${ms(quantileBoundMs(action, 0.99))} ms; ${(100 * shareWithinMs(action, 30)).toFixed(2)}% within 30 ms (from its turn in its match's queue; buckets)`,
     );
+  const commit = of('salient_append_commit_seconds');
+  if (commit)
+    console.log(
+      `server: group commits   p50 <= ${ms(quantileBoundMs(commit, 0.5))} / p99 <= ${ms(quantileBoundMs(commit, 0.99))} ms, ${(100 * (1 - shareWithinMs(commit, 100))).toFixed(2)}% over 100 ms (the database's answer to each appending statement; buckets)`,
+    );
   const lag = of('salient_event_loop_lag_seconds');
   if (lag)
     console.log(

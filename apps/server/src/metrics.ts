@@ -50,10 +50,20 @@ export class Metrics {
   /** Statements that appended actions, and the actions they carried: their ratio is the batching. */
   appendCommits = 0;
   appendedActions = 0;
+  /**
+   * Each appending statement from its sending to the database's answer: where a stall of the
+   * database (a slow flush of its log, a paused disk) shows apart from the server's own work.
+   */
+  private readonly appendCommitTime = new Histogram(
+    'salient_append_commit_seconds',
+    "Each statement appending actions (one commit), from its sending to the database's answer.",
+    LATENCY_BUCKETS,
+  );
 
-  appendsCommitted(commits: number, actions: number): void {
+  appendsCommitted(commits: number, actions: number, seconds?: number): void {
     this.appendCommits += commits;
     this.appendedActions += actions;
+    if (seconds !== undefined) this.appendCommitTime.observe(seconds);
   }
 
   actionDone(ok: boolean, seconds: number): void {
@@ -137,6 +147,7 @@ export class Metrics {
       '# TYPE salient_append_rows_total counter',
     );
     lines.push(`salient_append_rows_total ${this.appendedActions}`);
+    this.appendCommitTime.render(lines);
     this.actionLatency.render(lines);
     const bots = this.bots?.();
     if (bots) {

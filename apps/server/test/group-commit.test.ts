@@ -122,6 +122,10 @@ describe.each(databaseKinds)('issue 14 group commit on $name', ({ fresh }) => {
     expect(rows).toBe(MATCHES * ROUNDS);
     // Batched: far fewer commits than actions (one per action before group commit).
     expect(commits).toBeLessThanOrEqual(rows / 3);
+    // Each commit's time is measured, for a database stall to show apart from the server's work.
+    const timed = await counter(server!, 'salient_append_commit_seconds_count');
+    expect(timed).toBe(await counter(server!, 'salient_append_commits_total'));
+    expect(await counter(server!, 'salient_append_commit_seconds_sum')).toBeGreaterThan(0);
 
     await server!.close();
     server = null;

@@ -111,12 +111,10 @@ export class AppendBatcher {
 
   private async commit(batch: Pending[]): Promise<void> {
     try {
-      const rows = await this.sql.query<{ i: number }>(
-        BATCH_SQL,
-        [JSON.stringify(batch.map(row))],
-        'salient_append_batch',
-      );
-      this.metrics.appendsCommitted(1, batch.length);
+      const text = JSON.stringify(batch.map(row));
+      const sent = performance.now();
+      const rows = await this.sql.query<{ i: number }>(BATCH_SQL, [text], 'salient_append_batch');
+      this.metrics.appendsCommitted(1, batch.length, (performance.now() - sent) / 1000);
       const appended = new Set(rows.map((r) => r.i));
       batch.forEach((p, i) => {
         p.resolve(appended.has(i));
