@@ -10,7 +10,7 @@
 import { setPriority } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { GameModule } from '@salient/engine';
+import type { GameModule, JsonObject } from '@salient/engine';
 import type { SubmitAck } from '@salient/protocol';
 import { Player, TestUser } from '../test/helpers/clients.ts';
 import { Chooser, chooseAction, hosted } from './loadChooser.ts';
