@@ -8,7 +8,7 @@
  */
 import { setPriority } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { type GameModule, type JsonObject, pickAction } from '@salient/engine';
+import { type Action, type GameModule, type JsonObject, pickAction } from '@salient/engine';
 import { games } from '@salient/games';
 import { skirmish } from '../test/fixtures/skirmish.ts';
 
@@ -24,7 +24,7 @@ interface ChooserSpec {
 }
 
 type ChooseRequest = { id: number; view: JsonObject; seat: string };
-type ChooseReply = { id: number; action: JsonObject | null } | { id: number; failed: string };
+type ChooseReply = { id: number; action: Action | null } | { id: number; failed: string };
 
 const pick = (n: number) => Math.floor(Math.random() * n);
 
@@ -34,7 +34,7 @@ export function chooseAction(
   view: JsonObject,
   seat: string,
   advance: number,
-): JsonObject | null {
+): Action | null {
   const choices = game.choices(view, seat);
   if (choices.length === 0) return null;
   // A choice without parameters (--advance of the time, when one is offered), else any choice.
@@ -49,7 +49,7 @@ export class Chooser {
   private next = 0;
   private readonly waiting = new Map<
     number,
-    { resolve(a: JsonObject | null): void; reject(e: Error): void }
+    { resolve(a: Action | null): void; reject(e: Error): void }
   >();
 
   constructor(spec: Omit<ChooserSpec, 'role'>) {
@@ -73,7 +73,7 @@ export class Chooser {
     });
   }
 
-  choose(view: JsonObject, seat: string): Promise<JsonObject | null> {
+  choose(view: JsonObject, seat: string): Promise<Action | null> {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });

@@ -10,7 +10,7 @@
 import { setPriority } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { GameModule, JsonObject } from '@salient/engine';
+import type { Action, GameModule, JsonObject } from '@salient/engine';
 import type { SubmitAck } from '@salient/protocol';
 import { Player, TestUser } from '../test/helpers/clients.ts';
 import { Chooser, chooseAction, hosted } from './loadChooser.ts';
@@ -203,7 +203,7 @@ export class TablePlayers {
   }
 
   /** A random legal action of `seat` in the view it holds, or null when it has none. */
-  private choose(seat: string, view: JsonObject): Promise<JsonObject | null> {
+  private choose(seat: string, view: JsonObject): Promise<Action | null> {
     if (this.chooser) return this.chooser.choose(view, seat);
     return Promise.resolve(chooseAction(this.game, view, seat, this.spec.advance));
   }
