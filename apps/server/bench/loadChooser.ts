@@ -47,10 +47,7 @@ export function chooseAction(
 export class Chooser {
   private readonly worker: Worker;
   private next = 0;
-  private readonly waiting = new Map<
-    number,
-    { resolve(a: Action | null): void; reject(e: Error): void }
-  >();
+  private readonly waiting = new Map<number, { resolve(a: Action | null): void; reject(e: Error): void }>();
 
   constructor(spec: Omit<ChooserSpec, 'role'>) {
     // The worker runs TypeScript: tsx is registered in it before its module loads.
