@@ -197,6 +197,35 @@ describe('imports are honest (issue 9 item 3)', () => {
     expect(((await chunked.json()) as ErrorReply).error.code).toBe('RECORD_TOO_LARGE');
   });
 
+  it("a record worded by an earlier version (other log lines, no summary topics) imports, stored in this version's words; other facts are still refused", async () => {
+    const honest = recordOf(7);
+    const reworded = structuredClone(honest);
+    for (const step of reworded.actions)
+      for (const event of step.events) {
+        event.text = `an older wording of ${event.type}`;
+        event.headline = 'a headline this version does not write';
+      }
+    reworded.actions[2]!.events[0]!.topic = 'card';
+    const res = await importer.request<{ matchId: string }>('POST', '/api/records/import', reworded);
+    expect(res.status).toBe(201);
+    const stored = await importer.request<MatchRecordFile>('GET', `/api/matches/${res.body.matchId}/record`);
+    expect(stored.body.actions.map((a) => a.events)).toEqual(honest.actions.map((a) => a.events));
+
+    const before = await matchCount();
+    // A private event made public, and an event of another type: facts, not words.
+    const published = structuredClone(honest);
+    delete published.actions[0]!.events.find((e) => 'to' in e)!.to;
+    const retyped = structuredClone(honest);
+    retyped.actions[2]!.events[0]!.type = 'retreated';
+    for (const forged of [published, retyped]) {
+      const refused = await importer.request<ErrorReply>('POST', '/api/records/import', forged);
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.code).toBe('INVALID_RECORD');
+      expect(refused.body.error.message).toMatch(/step (1|3): the replayed events differ/);
+    }
+    expect(await matchCount()).toBe(before);
+  });
+
   it('issue 9 item 3: an honest record of a match played here still exports and imports', async () => {
     const bob = await TestUser.signUp(server.url, 'bob-importer');
     const m = await importer.createMatch({ options: { length: 3 } });

@@ -11,7 +11,7 @@ import { type Budget, LEVELS, type Level } from './levels.ts';
  * the bot's own), walks the one tree shared by all determinizations, choosing among the children
  * legal in this determinization by UCB with availability counts, widens the tree by one action,
  * plays on with the game's purposeful player for a few actions and scores the position with the
- * XX
+ * game's evaluation. The action most often chosen at the root is played. The package's README says why.
  */
 
 export interface DecideOptions {

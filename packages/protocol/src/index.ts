@@ -475,8 +475,9 @@ export type MatchRecordFile = z.infer<typeof matchRecordFile>;
 /**
  * POST /api/records/import (body: MatchRecordFile) -> 201 { matchId, verified: true }. The server
  * checks the seed against its hash, the options against what the scenario declares, replays every
- * action and compares the events; any difference is 422 INVALID_RECORD with the first bad step in
- * the message. The outcome is the replay's own: a record stating another outcome (or a finish the
+ * action and compares the events' facts (not their words: text, topic and headline may be an
+ * earlier version's, and the replay's are stored); any difference is 422 INVALID_RECORD with the
+ * first bad step in the message. The outcome is the replay's own: a record stating another outcome (or a finish the
  * replay does not reach) is 422 RECORD_MISMATCH naming the field. A record that stops before the
  * end is imported unfinished, as a read-only archive. Over the size or action-count limit: 413
  * RECORD_TOO_LARGE.

@@ -67,10 +67,32 @@ export function sortedJson(value: unknown): string {
 const invalid = (message: string) => new AppError(ServerErrorCode.InvalidRecord, message, 422);
 
 /**
- * Checks a record as anyone could: the seed matches the published hash, every action is legal when
- * replayed from it, and every die and event comes out exactly as recorded. Returns the final state.
+ * The words of an event: its log line and its place and line in a returning player's summary. A
+ * game's later version may word the same event otherwise (topic and headline came on 27 November
+ * 2026), so a record exported before is compared on everything else, and stored with the words of
+ * its replay here.
  */
-export function verifyRecord(findGame: GameRegistry, record: MatchRecordFile): object {
+const WORDING = new Set(['text', 'topic', 'headline']);
+
+/** An event without its words: what happened, to whom it was told, what it revealed, the dice. */
+function factsOf(event: GameEvent): JsonObject {
+  const facts: JsonObject = {};
+  for (const key of Object.keys(event)) if (!WORDING.has(key)) facts[key] = event[key]!;
+  return facts;
+}
+
+/** A verified record: the state its replay ends in, and each step's events as replayed here. */
+export interface VerifiedRecord {
+  state: object;
+  events: GameEvent[][];
+}
+
+/**
+ * Checks a record as anyone could: the seed matches the published hash, every action is legal when
+ * replayed from it, and every die and every event's facts come out exactly as recorded (its words
+ * may be an earlier version's: see WORDING).
+ */
+export function verifyRecord(findGame: GameRegistry, record: MatchRecordFile): VerifiedRecord {
   if (hashSeed(record.seed) !== record.seedHash) throw invalid('the seed does not match its published hash');
   const game = findGame(record.game);
   if (!game) throw invalid(`this server does not host the game ${record.game}`);
@@ -91,17 +113,18 @@ export function verifyRecord(findGame: GameRegistry, record: MatchRecordFile): o
   } catch (err) {
     throw invalid(`the game refused the record's options: ${(err as Error).message}`);
   }
-  record.actions.forEach((step, i) => {
+  const events = record.actions.map((step, i) => {
     if (step.seq !== i + 1) throw invalid(`step ${i + 1} is numbered ${step.seq}`);
     const result = game.apply(state, step.seat, step.action);
     if (!result.ok)
       throw invalid(`step ${step.seq} is illegal: ${result.error.code} ${result.error.message}`);
-    if (sortedJson(result.events) !== sortedJson(step.events)) {
+    if (sortedJson(result.events.map(factsOf)) !== sortedJson((step.events as GameEvent[]).map(factsOf))) {
       throw invalid(`step ${step.seq}: the replayed events differ from the recorded ones`);
     }
     state = result.state;
+    return result.events;
   });
-  return state;
+  return { state, events };
 }
 
 const mismatch = (message: string) => new AppError(ServerErrorCode.RecordMismatch, message, 422);
@@ -166,7 +189,7 @@ export async function importRecord(
   if (!parsed.success)
     throw invalid(`not a Salient record: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
   const record = parsed.data;
-  const finalState = verifyRecord(findGame, record);
+  const { state: finalState, events: replayed } = verifyRecord(findGame, record);
   const game = findGame(record.game)!;
   const scenario = game.scenarios.find((s) => s.id === record.scenario)!;
   const status = game.status(finalState);
@@ -199,13 +222,14 @@ export async function importRecord(
       },
     });
     await tx.matchAction.createMany({
-      data: record.actions.map((a) => ({
+      data: record.actions.map((a, i) => ({
         matchId: id,
         seq: a.seq,
         kind: 'action',
         seat: a.seat,
         action: json(a.action),
-        events: json(a.events),
+        // The replay's events: the same facts, in this version's words.
+        events: json(replayed[i]),
         undoable: false,
       })),
     });
