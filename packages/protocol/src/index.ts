@@ -106,6 +106,11 @@ export const ServerErrorCode = {
   HintsNotAgreed: 'HINTS_NOT_AGREED',
   /** The computer could not answer (a hint, or a bot's move): nothing changed. */
   BotFailed: 'BOT_FAILED',
+  /**
+   * A match one of whose steps the rules, corrected since it was played, no longer allow: it cannot
+   * be loaded until an operator rewinds it to before that step (docs/server.md, Operations).
+   */
+  RulesChanged: 'RULES_CHANGED',
   Internal: 'INTERNAL_ERROR',
 } as const;
 export type ServerErrorCode = (typeof ServerErrorCode)[keyof typeof ServerErrorCode];

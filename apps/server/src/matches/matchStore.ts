@@ -1,5 +1,11 @@
 import type { JsonObject, Outcome } from '@salient/engine';
-import { type MatchStatus, type TimeControl, timeControl, type Visibility } from '@salient/protocol';
+import {
+  type MatchStatus,
+  ServerErrorCode,
+  type TimeControl,
+  timeControl,
+  type Visibility,
+} from '@salient/protocol';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../errors.ts';
 import type { CacheFigures } from '../metrics.ts';
@@ -341,9 +347,9 @@ export class MatchStore {
       const result = m.game.apply(state, row.seat, row.action);
       if (!result.ok) {
         throw new AppError(
-          'INTERNAL_ERROR',
-          `match ${m.id}: step ${row.seq} no longer applies (${result.error.code})`,
-          500,
+          ServerErrorCode.RulesChanged,
+          `the rules were corrected after this match's step ${row.seq} was played and no longer allow it (${result.error.code}): the match waits for an operator to rewind it to before that step`,
+          409,
         );
       }
       state = result.state;
