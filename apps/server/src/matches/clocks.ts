@@ -58,8 +58,11 @@ export function startingClock(m: LiveMatch): Record<string, number> | null {
   return Object.fromEntries(m.seats.map((s) => [s.seat, tc.initialSeconds * 1000]));
 }
 
-/** The correspondence deadline for the position just reached. */
-export function nextDeadline(m: LiveMatch, now: number): Date | null {
+/** The correspondence deadline for the position just reached (from the match's fields, not its state). */
+export function nextDeadline(
+  m: Pick<LiveMatch, 'timeControl' | 'status' | 'imported' | 'toAct'>,
+  now: number,
+): Date | null {
   const tc = m.timeControl;
   if (tc.kind !== 'correspondence' || m.status !== 'active' || m.imported || m.toAct.length === 0)
     return null;

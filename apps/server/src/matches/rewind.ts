@@ -2,6 +2,7 @@ import type { GameEvent, JsonObject } from '@salient/engine';
 import { ServerErrorCode, timeControl } from '@salient/protocol';
 import type { Db } from '../db/database.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
+import { nextDeadline } from './clocks.ts';
 import type { GameRegistry } from './liveMatch.ts';
 
 const json = (v: unknown) => v as import('../generated/prisma/client.ts').Prisma.InputJsonValue;
@@ -95,10 +96,10 @@ export async function rewindToRules(
         finishedAt: outcome ? new Date(now) : null,
         // The time the match stood unplayable is nobody's: the clocks run again from now.
         clockSince: row.clock ? new Date(now) : null,
-        deadline:
-          tc.kind === 'correspondence' && !outcome && toAct.length > 0
-            ? new Date(now + tc.secondsPerTurn * 1000)
-            : null,
+        deadline: nextDeadline(
+          { timeControl: tc, status: outcome ? 'finished' : 'active', imported: false, toAct },
+          now,
+        ),
         updatedAt: new Date(now),
       },
     });
