@@ -9,11 +9,13 @@
  * scenario's balance between sides) and random:normal. Each pair plays N games, A in the first seat
  * for even games and in the second for odd ones, so neither player keeps the better side.
  * --iterations N overrides every bot's iterations (a quicker, weaker report; the header says so).
+ * --budget LEVEL.PART=N[,...] overrides part of one level's budget (iterations, depth, breadth,
+ * maxMs), e.g. `--budget hard.depth=8` to try a search setting against the levels as they are.
  * --first K starts at game K (seeds balance-K, balance-K+1, ...): a long run split into parts, run on
  * several machines or sessions, adds up to the same games as one run.
  */
 import { findGame } from '@salient/games';
-import { isLevel } from '../src/levels.ts';
+import { type Budget, isLevel, type Level } from '../src/levels.ts';
 import { type Player, playMatch } from '../src/match.ts';
 
 function args(): Map<string, string> {
@@ -59,19 +61,29 @@ const count = Number(opts.get('games') ?? 40);
 const first = Number(opts.get('first') ?? 0);
 const iterations = opts.has('iterations') ? Number(opts.get('iterations')) : undefined;
 const seedPrefix = opts.get('seed') ?? 'balance';
+const BUDGET_PARTS = ['iterations', 'depth', 'breadth', 'maxMs'] as const;
+const overrides = new Map<Level, Partial<Budget>>();
+for (const item of (opts.get('budget') ?? '').split(',').filter(Boolean)) {
+  const m = /^(\w+)\.(\w+)=(\d+)$/.exec(item);
+  const [level, part, value] = m ? [m[1]!, m[2]!, Number(m[3])] : ['', '', 0];
+  if (!isLevel(level) || !(BUDGET_PARTS as readonly string[]).includes(part))
+    throw new Error(`--budget takes LEVEL.PART=N, PART one of ${BUDGET_PARTS.join(', ')}: not ${item}`);
+  overrides.set(level, { ...overrides.get(level), [part]: value });
+}
 const pairs = (opts.get('match') ?? 'normal:normal,random:normal').split(',').map((p) => p.split(':'));
 const seats = info.seats.map((s) => s.id);
 
 function player(name: string): Player {
   if (name === 'random') return { kind: 'random' };
   if (!isLevel(name)) throw new Error(`a player is easy, normal, hard or random, not ${name}`);
-  return iterations === undefined
+  const budget = { ...(iterations === undefined ? {} : { iterations }), ...overrides.get(name) };
+  return Object.keys(budget).length === 0
     ? { kind: 'bot', level: name }
-    : { kind: 'bot', level: name, budget: { iterations } };
+    : { kind: 'bot', level: name, budget };
 }
 
 console.log(
-  `${game.title}, ${info.name}: ${count} games per pairing${first ? `, from game ${first + 1}` : ''}${iterations === undefined ? '' : `, bots at ${iterations} iterations`}`,
+  `${game.title}, ${info.name}: ${count} games per pairing${first ? `, from game ${first + 1}` : ''}${iterations === undefined ? '' : `, bots at ${iterations} iterations`}${overrides.size ? `, budgets changed: ${opts.get('budget')}` : ''}`,
 );
 for (const [a, b] of pairs) {
   if (!a || !b) throw new Error('--match takes pairs like normal:random');

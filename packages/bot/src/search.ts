@@ -86,7 +86,8 @@ export function decide<S extends object, V extends object>(
   const g = game as unknown as GameModule;
   const level = LEVELS[options.level ?? 'normal'];
   const scaled = Math.max(2, Math.round(level.iterations / (g.bot?.cost ?? 1)));
-  const budget: Budget = { ...level, iterations: scaled, ...options.budget };
+  const depth = Math.min(level.depth, g.bot?.maxDepth ?? level.depth);
+  const budget: Budget = { ...level, iterations: scaled, depth, ...options.budget };
   const now = options.now ?? (() => performance.now());
   const started = now();
   const rng: RngState = rngFromSeed(`bot:${options.seed}`);

@@ -38,4 +38,11 @@ export interface BotKnowledge<S extends object = object, V extends object = obje
    * its decisions stay deterministic. 1 when absent.
    */
   cost?: number;
+  /**
+   * The most actions a playout plays in this game before the evaluation scores the position, at
+   * every level (a level's own depth applies when smaller). Where most actions roll dice, as in a
+   * firefight, each playout action adds its dice's noise to the score faster than it adds
+   * information, and a short playout leaves the evaluation to judge what the searched line did.
+   */
+  maxDepth?: number;
 }

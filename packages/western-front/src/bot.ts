@@ -1,7 +1,7 @@
 import type { Choice, ChoiceOption, Policy } from '@salient/engine';
 import { grid } from './grid.ts';
 import { isCommand } from './stands.ts';
-import type { WfState } from './types.ts';
+import type { Readable, WfState } from './types.ts';
 
 /** Keeps only one option of a choice's single parameter: the bot's pick among them. */
 function only(choice: Choice, option: ChoiceOption): Choice {
@@ -15,13 +15,13 @@ function options(choice: Choice): ChoiceOption[] {
 }
 
 /** Where a side's troops are heading: the objectives it does not hold, else all of them. */
-function goals(state: WfState, side: string): string[] {
+export function goals(state: Readable, side: string): string[] {
   const all = Object.entries(state.objectives);
   const wanted = all.filter(([, o]) => o.holder !== side).map(([h]) => h);
   return wanted.length > 0 ? wanted : all.map(([h]) => h);
 }
 
-function nearest(from: string, targets: string[]): number {
+export function nearest(from: string, targets: string[]): number {
   return targets.reduce((m, t) => Math.min(m, grid.distance(from, t)), 99);
 }
 

@@ -1,13 +1,22 @@
-import type { Choice } from '@salient/engine';
+import type { Action, Choice } from '@salient/engine';
 import { describe, expect, it } from 'vitest';
 import { purposefulPlayer } from '../src/bot.ts';
 import { attackerChance } from '../src/botKnowledge.ts';
+import { orderWfActions } from '../src/botOrder.ts';
 import { grid } from '../src/grid.ts';
-import { lab, stand } from './helpers.ts';
+import { activeWith, game, lab, stand } from './helpers.ts';
 
 /** Nimy (1610), 2 of the 5 objective points the Germans need at Mons. */
 const NIMY = '1610';
 const nextToNimy = grid.neighbors(NIMY).filter((h) => h !== '1609');
+
+/** Every action the choices offer (each has at most one parameter). */
+const everyAction = (choices: Choice[]): Action[] =>
+  choices.flatMap((c) =>
+    c.params.length === 0
+      ? [{ type: c.action, ...c.base }]
+      : c.params[0]!.options.map((o) => ({ type: c.action, ...c.base, [c.params[0]!.name]: o.value })),
+  );
 
 describe("The bot's reading of a Western Front position (issue 24)", () => {
   it("the attacker's chance rises as the stand holding a needed objective is suppressed and thinned (the close assault's sums)", () => {
@@ -50,5 +59,27 @@ describe("The bot's reading of a Western Front position (issue 24)", () => {
     expect(picked.params[0]!.kind === 'one' && picked.params[0]!.options.map((o) => o.value)).toEqual([
       'rf4-c',
     ]);
+  });
+
+  it("the search's move ordering puts fire before the order's many moves, and the attacker's moves nearest an objective first", () => {
+    // A German company ordered two hexes from Nimy, with a British company in sight on it: one
+    // target against a few dozen hexes to move to.
+    const from = grid.neighbors(nextToNimy[0]!).find((h) => grid.distance(h, NIMY) === 2)!;
+    const state = activeWith(lab({ 'rf4-c': NIMY, 'i84-1': from }, { side: 'german' }), 'i84-1', 2);
+    const choices = game.choices(state, 'german');
+    const actions = everyAction(choices);
+    const moves = actions.filter((a) => a.type === 'move');
+    expect(moves.length).toBeGreaterThan(6);
+    expect(actions.some((a) => a.type === 'fire' && a.target === 'rf4-c')).toBe(true);
+    // Given moves first, as a shuffle might leave them.
+    const ordered = orderWfActions(state, 'german', [...moves, ...actions.filter((a) => a.type !== 'move')]);
+    expect(ordered[0]).toMatchObject({ type: 'fire', target: 'rf4-c' });
+    const firstMove = ordered.find((a) => a.type === 'move')!;
+    const best = Math.min(...moves.map((m) => grid.distance(String(m.to), NIMY)));
+    expect(grid.distance(String(firstMove.to), NIMY)).toBe(best);
+    // The defender holding Nimy ranks shooting above walking away from it.
+    const british = activeWith(lab({ 'rf4-c': NIMY, 'i84-1': from }, { side: 'british' }), 'rf4-c', 2);
+    const theirs = everyAction(game.choices(british, 'british'));
+    expect(orderWfActions(british, 'british', theirs)[0]).toMatchObject({ type: 'fire', target: 'i84-1' });
   });
 });
